@@ -1,0 +1,48 @@
+"""fudaba (札場) — rules engine, AI and play table for Japanese card games.
+
+>>> import fudaba
+>>> "sarasvati" in fudaba.games()
+True
+"""
+
+from .core import (
+    ENGINE_VERSION,
+    Action,
+    CardDataError,
+    Decision,
+    Deck,
+    DeckError,
+    Event,
+    FudabaError,
+    Game,
+    IllegalAction,
+    PositionError,
+    Record,
+    State,
+    UnknownGame,
+    games,
+    load_game,
+    replay,
+)
+
+__version__ = ENGINE_VERSION
+
+__all__ = [
+    "Action",
+    "CardDataError",
+    "Decision",
+    "Deck",
+    "DeckError",
+    "Event",
+    "FudabaError",
+    "Game",
+    "IllegalAction",
+    "PositionError",
+    "Record",
+    "State",
+    "UnknownGame",
+    "__version__",
+    "games",
+    "load_game",
+    "replay",
+]

@@ -1,0 +1,37 @@
+"""Agents: bots that play from views only (ARCHITECTURE §2, §4).
+
+``make_agent("random" | "greedy", game_name)`` builds one; per-game greedy heuristics live in
+``fudaba.agents.<game>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..core.errors import UnknownGame
+from .base import Agent, RandomAgent
+
+#: game -> "module:Class" of its greedy heuristic
+GREEDY = {
+    "sarasvati": "fudaba.agents.sarasvati:SarasvatiGreedy",
+    "walpurgis": "fudaba.agents.walpurgis:WalpurgisGreedy",
+}
+
+AGENTS = ("random", "greedy")
+
+
+def make_agent(kind: str, game: str) -> Agent:
+    kind = kind.strip().lower()
+    if kind == "random":
+        return RandomAgent()
+    if kind == "greedy":
+        spec = GREEDY.get(game)
+        if spec is None:
+            raise UnknownGame(f"no greedy agent for game {game!r}")
+        mod, cls = spec.split(":")
+        agent: Agent = getattr(importlib.import_module(mod), cls)()
+        return agent
+    raise UnknownGame(f"unknown agent {kind!r}; agents: {', '.join(AGENTS)}")
+
+
+__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]

@@ -1,0 +1,39 @@
+"""fudaba.core — the game-agnostic engine (standard library only)."""
+
+from .actions import Action, Decision
+from .cards import CardPool, Where
+from .decks import Deck, parse_deck_text
+from .errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError, UnknownGame
+from .events import Event
+from .game import Game, check_keys, read_document
+from .record import Record, replay
+from .registry import game_class, games, load_game
+from .rng import Rng
+from .state import ENGINE_VERSION, State
+
+__all__ = [
+    "ENGINE_VERSION",
+    "Action",
+    "CardDataError",
+    "CardPool",
+    "Decision",
+    "Deck",
+    "DeckError",
+    "Event",
+    "FudabaError",
+    "Game",
+    "IllegalAction",
+    "PositionError",
+    "Record",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "Where",
+    "check_keys",
+    "game_class",
+    "games",
+    "load_game",
+    "parse_deck_text",
+    "read_document",
+    "replay",
+]

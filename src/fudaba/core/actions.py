@@ -1,0 +1,121 @@
+"""Actions and decisions (ARCHITECTURE §3.2, §5).
+
+An :class:`Action` is an immutable, hashable answer to a :class:`Decision`; ``str(action)`` is its
+canonical notation, e.g. ``summon SV-A02 F1`` or ``place W-RM-03 2d up``.
+
+>>> a = Action.of("summon", "SV-A02", "F1")
+>>> str(a)
+'summon SV-A02 F1'
+>>> a is Action.of("summon", "SV-A02", "F1")   # interned: cheap to build in legal_actions()
+True
+>>> Action.parse("  Summon   SV-A02 F1 ") == a
+False
+>>> Action.parse("summon SV-A02 F1") == a
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Action:
+    """A move in a game's notation: a lowercase verb and its arguments."""
+
+    __slots__ = ("args", "text", "verb")
+    _interned: dict[tuple[str, ...], Action] = {}
+
+    verb: str
+    args: tuple[str, ...]
+    text: str
+
+    def __init__(self, verb: str, args: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "args", tuple(args))
+        object.__setattr__(self, "text", " ".join((verb, *args)))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Action is immutable")
+
+    @classmethod
+    def of(cls, verb: str, *args: str) -> Action:
+        """The interned action ``verb args...`` (same object for equal notation)."""
+        key = (verb, *args)
+        a = cls._interned.get(key)
+        if a is None:
+            if len(cls._interned) > 200_000:  # bound the cache for very long processes
+                cls._interned.clear()
+            a = cls._interned[key] = cls(verb, tuple(args))
+        return a
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Split notation text into an action (no legality check, no normalisation of case)."""
+        parts = text.split()
+        if not parts:
+            return cls.of("")
+        return cls.of(parts[0], *parts[1:])
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Action) and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action.of, (self.verb, *self.args))
+
+
+class Decision:
+    """A pending choice: ``player`` must answer with one of ``options``.
+
+    ``kind`` names the decision (``charge``, ``imagine``, ``bullet``, …); ``prompt`` is a short text;
+    ``handler`` and ``ctx`` say which rules step resumes with the answer (plain, JSON-able data).
+    """
+
+    __slots__ = ("ctx", "handler", "kind", "options", "player", "prompt")
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: list[Action],
+        handler: str,
+        ctx: Any = None,
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.handler = handler
+        self.ctx = ctx
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [a.text for a in self.options],
+            "handler": self.handler,
+            "ctx": self.ctx,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Decision:
+        return cls(
+            d["player"], d["kind"], d["prompt"], [Action.parse(t) for t in d["options"]], d["handler"], d["ctx"]
+        )
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of this decision (who decides, and what kind)."""
+        return {"player": self.player, "kind": self.kind, "prompt": self.prompt}

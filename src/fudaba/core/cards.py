@@ -1,0 +1,214 @@
+"""Card pools and card-data loading (ARCHITECTURE §3.5).
+
+Card definitions are immutable and shared by every state. A game describes its card record with a
+``build(raw, where)`` function that returns its card type or raises :class:`CardDataError`;
+:func:`load_card_file` reads ``[[card]]`` tables from TOML and names the file, card, field and line
+of every problem.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from .errors import CardDataError
+
+
+class CardLike(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def name_en(self) -> str: ...
+
+
+C = TypeVar("C", bound=CardLike)
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a card record came from, for error messages."""
+
+    file: str
+    card: str
+    line: int | None = None
+
+    def err(self, field: str, problem: str) -> CardDataError:
+        at = f"{self.file}:{self.line}" if self.line else self.file
+        return CardDataError(f"{at}: card {self.card!r}: field {field!r}: {problem}")
+
+
+class CardPool(Mapping[str, C], Generic[C]):
+    """All card definitions of a game, by id; ``find`` also accepts the Japanese or English name.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class K:
+    ...     id: str; name: str; name_en: str
+    >>> p = CardPool([K("X-1", "通常弾(霊夢)", "Normal Shot (Reimu)")])
+    >>> p["X-1"].name, p.find("通常弾(霊夢)").id, p.find("normal shot (reimu)").id, p.find("nope")
+    ('通常弾(霊夢)', 'X-1', 'X-1', None)
+    """
+
+    def __init__(self, cards: Iterable[C] = ()) -> None:
+        self._by_id: dict[str, C] = {}
+        self._by_name: dict[str, C] = {}
+        self._by_lower: dict[str, C] = {}
+        for c in cards:
+            self.add(c)
+
+    def add(self, card: C) -> None:
+        if card.id in self._by_id:
+            raise CardDataError(f"card id {card.id!r} is defined twice")
+        self._by_id[card.id] = card
+        self._by_name.setdefault(card.name, card)
+        self._by_lower.setdefault(card.id.lower(), card)
+        self._by_lower.setdefault(card.name.lower(), card)
+        if card.name_en:
+            self._by_lower.setdefault(card.name_en.lower(), card)
+
+    def __getitem__(self, key: str) -> C:
+        try:
+            return self._by_id[key]
+        except KeyError:
+            c = self.find(key)
+            if c is None:
+                raise KeyError(key) from None
+            return c
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def find(self, name: str) -> C | None:
+        """The card with this id, exact Japanese name or English name (case-insensitive), or None."""
+        c = self._by_id.get(name) or self._by_name.get(name)
+        if c is None:
+            c = self._by_lower.get(" ".join(name.split()).lower())
+        return c
+
+    def extended(self, extra: Iterable[C]) -> CardPool[C]:
+        """A new pool with ``extra`` cards added (positions may define their own cards)."""
+        p: CardPool[C] = CardPool(self._by_id.values())
+        for c in extra:
+            p.add(c)
+        return p
+
+
+def _line_of_card(text: str, card_id: str, field: str | None = None) -> int | None:
+    """The line where card ``card_id`` (and, if given, its ``field``) is written in TOML text."""
+    lines = text.splitlines()
+    pat = re.compile(r'^\s*id\s*=\s*["\']' + re.escape(card_id) + r'["\']')
+    start = None
+    for i, ln in enumerate(lines):
+        if pat.match(ln):
+            start = i
+            break
+    if start is None:
+        return None
+    # the card's table begins at the nearest [[card]] above
+    begin = start
+    while begin > 0 and not lines[begin].strip().startswith("[["):
+        begin -= 1
+    if field:
+        fpat = re.compile(r"^\s*" + re.escape(field) + r"\s*=")
+        for j in range(begin, len(lines)):
+            if j > start and lines[j].strip().startswith("[[card]]"):
+                break
+            if fpat.match(lines[j]):
+                return j + 1
+    return start + 1
+
+
+def build_cards(
+    raws: Iterable[Any],
+    build: Callable[[dict[str, Any], Where], C],
+    file: str,
+    text: str = "",
+) -> list[C]:
+    """Validate raw card tables with ``build``; the first problem raises CardDataError with a line."""
+    out: list[C] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(raws):
+        if not isinstance(raw, dict):
+            raise CardDataError(f"{file}: card #{i + 1}: a card must be a table ([[card]])")
+        cid = raw.get("id")
+        if not isinstance(cid, str) or not cid:
+            raise CardDataError(f"{file}: card #{i + 1} ({raw.get('name', '?')}): field 'id': missing or not a string")
+        if cid in seen:
+            raise CardDataError(f"{file}:{_line_of_card(text, cid) or '?'}: card {cid!r}: id defined twice")
+        seen.add(cid)
+        where = Where(file, cid, _line_of_card(text, cid) if text else None)
+        try:
+            out.append(build(raw, where))
+        except CardDataError as e:
+            msg = str(e)
+            m = re.search(r"field '([^']+)'", msg)
+            if m and text:
+                ln = _line_of_card(text, cid, m.group(1).split(".")[0].split("[")[0])
+                if ln and where.line and f"{file}:{where.line}:" in msg:
+                    msg = msg.replace(f"{file}:{where.line}:", f"{file}:{ln}:", 1)
+            raise CardDataError(msg) from None
+    return out
+
+
+def load_card_file(path: str | Path, build: Callable[[dict[str, Any], Where], C]) -> list[C]:
+    """Read ``[[card]]`` tables from one TOML file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise CardDataError(f"{p}: cannot read: {e.strerror}") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(f"{p}: not valid TOML: {e}") from None
+    unknown = set(doc) - {"card"}
+    if unknown:
+        raise CardDataError(f"{p}: unknown top-level key(s) {sorted(unknown)}; card files hold [[card]] tables only")
+    raws = doc.get("card", [])
+    if not isinstance(raws, list):
+        raise CardDataError(f"{p}: 'card' must be an array of tables ([[card]])")
+    return build_cards(raws, build, str(p), text)
+
+
+def load_card_dir(directory: str | Path, build: Callable[[dict[str, Any], Where], C]) -> list[C]:
+    out: list[C] = []
+    for p in sorted(Path(directory).glob("*.toml")):
+        out.extend(load_card_file(p, build))
+    return out
+
+
+# ---------------------------------------------------------------- field readers for build functions
+def req(raw: dict[str, Any], field: str, typ: type | tuple[type, ...], where: Where) -> Any:
+    if field not in raw:
+        raise where.err(field, "missing")
+    v = raw[field]
+    if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+        raise where.err(field, f"expected {_tname(typ)}, got {type(v).__name__} {v!r}")
+    return v
+
+
+def opt(raw: dict[str, Any], field: str, typ: type | tuple[type, ...], default: Any, where: Where) -> Any:
+    if field not in raw:
+        return default
+    return req(raw, field, typ, where)
+
+
+def check_fields(raw: dict[str, Any], allowed: Iterable[str], where: Where) -> None:
+    extra = sorted(set(raw) - set(allowed))
+    if extra:
+        raise where.err(extra[0], f"unknown field; allowed fields are {sorted(allowed)}")
+
+
+def _tname(t: type | tuple[type, ...]) -> str:
+    if isinstance(t, tuple):
+        return " or ".join(x.__name__ for x in t)
+    return t.__name__

@@ -1,0 +1,42 @@
+"""Error types of fudaba (ARCHITECTURE §4).
+
+Every error raised for bad input is a :class:`FudabaError` with a message a person can act on.
+
+>>> issubclass(IllegalAction, FudabaError) and issubclass(DeckError, FudabaError)
+True
+"""
+
+from __future__ import annotations
+
+
+class FudabaError(Exception):
+    """Base class of every error fudaba raises for bad input."""
+
+
+class IllegalAction(FudabaError):
+    """An action that is not legal now; the message names the rule (with its spec section).
+
+    The state is unchanged when this is raised.
+    """
+
+
+class DeckError(FudabaError):
+    """A deck list that cannot be used; ``problems`` lists every problem found (with line numbers)."""
+
+    def __init__(self, problems: list[str], source: str = "deck") -> None:
+        self.problems = list(problems)
+        self.source = source
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s):\n{lines}")
+
+
+class CardDataError(FudabaError):
+    """Malformed card data; the message names the file, the card and the field (and line when known)."""
+
+
+class PositionError(FudabaError):
+    """A position document that cannot be loaded; the message names the offending key."""
+
+
+class UnknownGame(FudabaError):
+    """``load_game`` with a name that is not a registered game, or a bad variant/parameter."""

@@ -1,0 +1,208 @@
+"""The :class:`Game` object: one game, one variant, one set of parameters (ARCHITECTURE §4).
+
+A game package subclasses :class:`Game` and sets ``NAME``, ``VARIANTS``, ``PARAMS`` (defaults, which
+also fix each parameter's type) and ``PARAM_CHOICES`` (allowed values of enumerated parameters).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .cards import CardPool
+from .decks import Deck
+from .errors import DeckError, PositionError, UnknownGame
+from .state import State
+
+
+class Game(ABC):
+    NAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    VARIANTS: ClassVar[tuple[str, ...]] = ("default",)
+    PARAMS: ClassVar[dict[str, Any]] = {}
+    PARAM_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: parameters whose value must be at least this (ints)
+    PARAM_MIN: ClassVar[dict[str, int]] = {}
+
+    def __init__(self, variant: str | None = None, **params: Any) -> None:
+        variant = variant or self.VARIANTS[0]
+        if variant not in self.VARIANTS:
+            raise UnknownGame(f"{self.NAME}: unknown variant {variant!r}; variants: {', '.join(self.VARIANTS)}")
+        self.name = self.NAME
+        self.variant = variant
+        self.params: dict[str, Any] = self.variant_defaults(variant)
+        for k, v in params.items():
+            self.params[k] = self.check_param(k, v)
+        self.cards: CardPool[Any] = self.load_cards()
+
+    # ------------------------------------------------------------------ parameters
+    def variant_defaults(self, variant: str) -> dict[str, Any]:
+        """Parameter defaults for a variant (games with variants override)."""
+        return dict(self.PARAMS)
+
+    @classmethod
+    def check_param(cls, key: str, value: Any) -> Any:
+        """Validate (and coerce from text) one parameter value; raises UnknownGame with the reason."""
+        if key not in cls.PARAMS:
+            raise UnknownGame(
+                f"{cls.NAME}: unknown parameter {key!r}; parameters: {', '.join(sorted(cls.PARAMS))}"
+            )
+        default = cls.PARAMS[key]
+        choices = cls.PARAM_CHOICES.get(key)
+        if choices is not None:
+            for c in choices:
+                if value == c or (isinstance(value, str) and value.lower() == str(c).lower()):
+                    return c
+            raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: allowed values are {list(choices)}")
+        if isinstance(default, bool):
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "yes", "1", "on"):
+                return True
+            if isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
+                return False
+            raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: expected true or false")
+        if isinstance(default, int):
+            try:
+                iv = int(value)
+                if isinstance(value, bool) or (isinstance(value, float) and value != iv):
+                    raise ValueError
+            except (TypeError, ValueError):
+                raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: expected a whole number") from None
+            lo = cls.PARAM_MIN.get(key, 0)
+            if iv < lo:
+                raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at least {lo}")
+            return iv
+        return value
+
+    # ------------------------------------------------------------------ cards and decks
+    @abstractmethod
+    def load_cards(self) -> CardPool[Any]:
+        """The game's card pool."""
+
+    @abstractmethod
+    def starter_decks(self) -> dict[str, Deck]:
+        """Built-in decks by name; every one legal."""
+
+    @abstractmethod
+    def check_deck(self, deck: Deck) -> list[str]:
+        """Every problem of the deck under this game's rules; [] when legal."""
+
+    DECK_SECTIONS: ClassVar[dict[str, str]] = {}
+
+    def parse_deck(self, text: str, source: str = "deck") -> Deck:
+        """Parse a deck list; raises DeckError listing every problem (unknown lines and rule breaches)."""
+        from .decks import parse_deck_text
+
+        deck, problems = parse_deck_text(text, self.cards, self.DECK_SECTIONS)
+        problems += self.check_deck(deck)
+        if problems:
+            raise DeckError(problems, source)
+        return deck
+
+    def load_deck(self, path: str | Path) -> Deck:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise DeckError([f"cannot read {p}: {e.strerror}"], str(p)) from None
+        d = self.parse_deck(text, str(p))
+        if not d.name:
+            d = Deck(d.main, d.sections, p.stem)
+        return d
+
+    # ------------------------------------------------------------------ states
+    @abstractmethod
+    def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> State:
+        """A new game at its first decision."""
+
+    @abstractmethod
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> State:
+        """A state from a position document (dict, TOML/JSON text or a path)."""
+
+    @abstractmethod
+    def state_class(self) -> type[State]:
+        """The game's State subclass."""
+
+    def state_from_json(self, text: str) -> State:
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise PositionError(f"state JSON is not valid JSON: {e}") from None
+        if not isinstance(doc, dict) or doc.get("format") != "fudaba-state":
+            raise PositionError("not a fudaba state document (key 'format' must be 'fudaba-state')")
+        if doc.get("game") != self.name:
+            raise PositionError(f"key 'game': this state is for {doc.get('game')!r}, not {self.name!r}")
+        if doc.get("variant") != self.variant or doc.get("params") != self.params:
+            from .registry import load_game
+
+            g = load_game(doc["game"], doc.get("variant"), **doc.get("params", {}))
+            return g.state_class().from_json_doc(g, doc)
+        return self.state_class().from_json_doc(self, doc)
+
+    # ------------------------------------------------------------------ text for people (plain, no Rich)
+    def resolve_token(self, token: str) -> str:
+        """Notation helper: a card name typed by a player becomes its id; other tokens stay."""
+        c = self.cards.find(token)
+        return c.id if c is not None and not _looks_like_place(token) else token
+
+    def describe(self, event: dict[str, Any], lang: str = "en") -> str:
+        """One readable log line for an event view."""
+        return f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+
+    def render(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The table as plain text, from a view."""
+        return json.dumps(view, ensure_ascii=False, indent=1)
+
+    def card_text(self, card_id: str, lang: str = "en") -> str:
+        """A card's full text (plain)."""
+        c = self.cards.find(card_id)
+        return repr(c) if c is not None else f"unknown card {card_id!r}"
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.variant} {self.params}>"
+
+
+def _looks_like_place(token: str) -> bool:
+    return len(token) <= 3
+
+
+def read_document(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:
+    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file."""
+    if isinstance(data, Mapping):
+        return dict(data)
+    text: str
+    if isinstance(data, Path) or (isinstance(data, str) and "\n" not in data and data.strip()[:1] not in "{["
+                                  and ("=" not in data)):
+        p = Path(data)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise PositionError(f"cannot read position file {p}: {e.strerror}") from None
+    else:
+        text = str(data)
+    s = text.lstrip()
+    if s.startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise PositionError(f"position is not valid JSON: {e}") from None
+    else:
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise PositionError(f"position is not valid TOML: {e}") from None
+    if not isinstance(doc, dict):
+        raise PositionError("a position must be a table/object")
+    return doc
+
+
+def check_keys(d: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
+    """Raise PositionError naming the first unknown key."""
+    for k in d:
+        if k not in allowed:
+            raise PositionError(f"{where}: unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")

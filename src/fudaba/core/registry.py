@@ -1,0 +1,49 @@
+"""Game registry: ``fudaba.games()`` and ``fudaba.load_game`` (ARCHITECTURE §4)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import UnknownGame
+from .game import Game
+
+#: name -> module that defines ``GAME`` (a Game subclass)
+_GAMES: dict[str, str] = {
+    "sarasvati": "fudaba.games.sarasvati",
+    "walpurgis": "fudaba.games.walpurgis",
+}
+
+#: games with a draft spec but no engine yet
+PLANNED = ("maken", "suikoden")
+
+
+def games() -> list[str]:
+    """Names of the games this engine plays, sorted."""
+    out = []
+    for name, mod in _GAMES.items():
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError:
+            continue
+        out.append(name)
+    return sorted(out)
+
+
+def game_class(name: str) -> type[Game]:
+    key = name.strip().lower()
+    if key not in _GAMES:
+        if key in PLANNED:
+            raise UnknownGame(f"game {name!r} is planned but not playable yet; playable: {', '.join(games())}")
+        raise UnknownGame(f"unknown game {name!r}; games: {', '.join(games())}")
+    try:
+        mod = importlib.import_module(_GAMES[key])
+    except ModuleNotFoundError:
+        raise UnknownGame(f"game {name!r} is not installed in this build") from None
+    cls: type[Game] = mod.GAME
+    return cls
+
+
+def load_game(name: str, variant: str | None = None, **params: Any) -> Game:
+    """A game with its variant and parameters (defaults filled in); bad ones raise UnknownGame."""
+    return game_class(name)(variant, **params)

@@ -1,0 +1,358 @@
+"""The game-agnostic state machine (ARCHITECTURE §3.1, §4).
+
+A :class:`State` runs a game's rules as an explicit stack of small resumable steps. A frame is a
+``(step_name, ctx)`` pair of plain data (``ctx`` is JSON-able and treated as immutable: a step that
+needs to change it pushes a new frame). When the rules need a choice they call :meth:`State.ask`,
+which parks a :class:`Decision` naming the *answer handler* that resumes with the chosen action.
+
+A game subclasses :class:`State`, adds its own ``__slots__`` fields and provides:
+
+* ``STEPS``: ``{name: fn(state, ctx)}`` and ``ANSWERS``: ``{name: fn(state, action, ctx)}``;
+* ``_copy_into(new)``, ``_dump()`` and ``_load(data)`` for the game-specific fields;
+* ``view(player)``, ``position()``, ``resample(player, rng)``, ``explain(action)`` and
+  ``all_cards()`` (every card id the state holds, for conservation checks).
+
+No generator, closure or thread holds progress, so :meth:`clone`, :meth:`to_json` and replays work
+at every decision, mid-chain included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, Decision
+from .errors import IllegalAction, PositionError
+from .events import Event
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .record import Record
+
+Step = Callable[[Any, Any], None]
+Answer = Callable[[Any, Action, Any], None]
+
+ENGINE_VERSION = "0.1.0"
+
+#: a game that has not ended after this many rules steps inside one apply() is an engine bug
+MAX_STEPS_PER_APPLY = 1_000_000
+
+
+class State(ABC):
+    """Base class of every game's state. See the module docstring for the protocol."""
+
+    __slots__ = (
+        "decision",
+        "game",
+        "history",
+        "log",
+        "origin",
+        "over",
+        "result",
+        "rng",
+        "stack",
+        "turn",
+        "winner",
+    )
+
+    STEPS: ClassVar[dict[str, Step]] = {}
+    ANSWERS: ClassVar[dict[str, Answer]] = {}
+    #: answer a decision that has exactly one legal action without asking (ARCHITECTURE §3.2)
+    AUTO_SINGLE: ClassVar[bool] = True
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.stack: list[tuple[str, Any]] = []
+        self.decision: Decision | None = None
+        self.log: list[Event] = []
+        self.history: list[str] = []
+        self.origin: dict[str, Any] = {}
+        self.over = False
+        self.winner: int | None = None
+        self.result = ""
+        self.turn = 1
+
+    # ------------------------------------------------------------------ the step machine
+    def push(self, step: str, ctx: Any = None) -> None:
+        """Schedule ``step``; the last pushed runs first."""
+        self.stack.append((step, ctx))
+
+    def push_seq(self, *steps: str) -> None:
+        """Schedule steps to run in the order given."""
+        for s in reversed(steps):
+            self.stack.append((s, None))
+
+    def ask(
+        self, player: int, kind: str, options: list[Action], handler: str, ctx: Any = None, prompt: str = ""
+    ) -> None:
+        """Stop at a decision: ``player`` chooses one of ``options``; ``ANSWERS[handler]`` resumes."""
+        if not options:
+            raise RuntimeError(f"engine bug: decision {kind!r} with no legal action")
+        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx)
+
+    def emit(
+        self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any
+    ) -> None:
+        """Log an event. ``secret`` is seen only by the seats in ``seen_by``."""
+        self.log.append(Event(kind, data, secret, seen_by))
+
+    def run(self) -> None:
+        """Run rules steps until a decision is pending or the game is over."""
+        steps = self.STEPS
+        stack = self.stack
+        n = 0
+        while not self.over:
+            d = self.decision
+            if d is not None:
+                if self.AUTO_SINGLE and len(d.options) == 1:
+                    self.decision = None
+                    a = d.options[0]
+                    self.log.append(Event("auto", {"player": d.player, "decision": d.kind, "action": a.text}))
+                    self.ANSWERS[d.handler](self, a, d.ctx)
+                    continue
+                return
+            if not stack:
+                raise RuntimeError("engine bug: the rules stack ran empty with no decision pending")
+            name, ctx = stack.pop()
+            steps[name](self, ctx)
+            n += 1
+            if n > MAX_STEPS_PER_APPLY:
+                raise RuntimeError("engine bug: too many rules steps without a decision")
+
+    def end_game(self, winner: int | None, reason: str) -> None:
+        """End the game now. ``winner`` None is a draw."""
+        if self.over:
+            return
+        self.over = True
+        self.winner = winner
+        self.result = reason
+        self.decision = None
+        self.stack.clear()
+        self.emit("game_over", winner=winner, result=reason)
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        d = self.decision
+        return None if d is None else d.player
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision
+        return [] if d is None else list(d.options)
+
+    def parse(self, text: str) -> Action:
+        """Turn notation text into one of the current legal actions (tolerant: case, spaces, card
+        names for ids); raises :class:`IllegalAction` explaining the rule when it is not legal."""
+        if self.over:
+            raise IllegalAction(f"the game is over ({self.result})")
+        d = self.decision
+        assert d is not None
+        tokens = text.split()
+        if not tokens:
+            raise IllegalAction("empty action: type one of the legal actions (or its number in the CLI)")
+        tokens[0] = tokens[0].lower()
+        if tokens[0] == "concede":
+            return Action.of("concede", *tokens[1:2])
+        tokens = [tokens[0], *(self.game.resolve_token(t) for t in tokens[1:])]
+        key = " ".join(tokens).lower()
+        for a in d.options:
+            if a.text.lower() == key:
+                return a
+        a = Action.of(*tokens)
+        raise IllegalAction(f"{a.text}: {self.explain(a)}")
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Answer the pending decision; returns the events this caused.
+
+        Raises :class:`IllegalAction` (state unchanged) when the action is not legal now.
+        """
+        if self.over:
+            raise IllegalAction(f"the game is over ({self.result}); no action is legal")
+        d = self.decision
+        if d is None:
+            raise IllegalAction("no decision is pending")
+        a = self.parse(action) if isinstance(action, str) else action
+        if a.verb == "concede":
+            seat = d.player
+            if a.args:
+                try:
+                    seat = int(a.args[0])
+                except ValueError:
+                    raise IllegalAction(f"concede {a.args[0]}: the seat must be 0 or 1") from None
+                if seat not in (0, 1):
+                    raise IllegalAction(f"concede {seat}: the seat must be 0 or 1")
+            mark = len(self.log)
+            self.concede(seat)
+            return self.log[mark:]
+        if a not in d.options:
+            raise IllegalAction(f"{a.text}: {self.explain(a)}")
+        mark = len(self.log)
+        self.history.append(a.text)
+        self.decision = None
+        self.ANSWERS[d.handler](self, a, d.ctx)
+        self.run()
+        return self.log[mark:]
+
+    def concede(self, seat: int) -> None:
+        """``seat`` concedes and loses at once (allowed at any time)."""
+        if self.over:
+            raise IllegalAction(f"the game is over ({self.result})")
+        if seat not in (0, 1):
+            raise IllegalAction(f"concede {seat}: the seat must be 0 or 1")
+        self.history.append(f"concede {seat}")
+        self.emit("concede", player=seat)
+        self.end_game(1 - seat, f"player {seat} conceded")
+
+    def log_view(self, player: int | None) -> list[dict[str, Any]]:
+        return [e.view(player) for e in self.log]
+
+    # ------------------------------------------------------------------ copies and documents
+    def clone(self) -> State:
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.rng = self.rng.clone()
+        new.stack = self.stack.copy()
+        new.decision = self.decision  # decisions are never mutated once made
+        new.log = self.log.copy()
+        new.history = self.history.copy()
+        new.origin = self.origin
+        new.over = self.over
+        new.winner = self.winner
+        new.result = self.result
+        new.turn = self.turn
+        self._copy_into(new)
+        return new
+
+    def _common(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.state,
+            "stack": [[n, c] for n, c in self.stack],
+            "decision": None if self.decision is None else self.decision.to_dict(),
+            "over": self.over,
+            "winner": self.winner,
+            "result": self.result,
+            "turn": self.turn,
+        }
+
+    def to_json(self) -> str:
+        """The whole state as JSON (``game.state_from_json`` reads it back)."""
+        doc = {
+            "format": "fudaba-state",
+            "engine": ENGINE_VERSION,
+            "game": self.game.name,
+            "variant": self.game.variant,
+            "params": self.game.params,
+            "common": self._common(),
+            "log": [e.to_dict() for e in self.log],
+            "history": self.history,
+            "origin": self.origin,
+            "state": self._dump(),
+        }
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json_doc(cls, game: Game, doc: dict[str, Any]) -> State:
+        try:
+            c = doc["common"]
+            st = cls.__new__(cls)
+            st.game = game
+            st.rng = Rng(0)
+            st.rng.state = int(c["rng"])
+            st.stack = [(n, _tuplify(ctx)) for n, ctx in c["stack"]]
+            st.decision = None if c["decision"] is None else Decision.from_dict(c["decision"])
+            if st.decision is not None:
+                st.decision.ctx = _tuplify(st.decision.ctx)
+            st.over = bool(c["over"])
+            st.winner = c["winner"]
+            st.result = c["result"]
+            st.turn = int(c["turn"])
+            st.log = [Event.from_dict(e) for e in doc.get("log", [])]
+            st.history = list(doc.get("history", []))
+            st.origin = doc.get("origin", {})
+            st._load(doc["state"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise PositionError(f"state JSON is malformed: {type(e).__name__}: {e}") from None
+        return st
+
+    def hash(self) -> str:
+        """A digest of everything that decides the future (not the log): equal states, equal hash."""
+        body = json.dumps([self._common(), self._dump()], ensure_ascii=False, separators=(",", ":"))
+        return hashlib.blake2b(body.encode(), digest_size=16).hexdigest()
+
+    def record(self, step_hashes: bool = False) -> Record:
+        """The replayable record of this game so far (ARCHITECTURE §4)."""
+        from .record import Record
+
+        rec = Record(
+            game=self.game.name,
+            variant=self.game.variant,
+            params=dict(self.game.params),
+            decks=self.origin.get("decks"),
+            seed=self.origin.get("seed"),
+            position=self.origin.get("position"),
+            actions=list(self.history),
+            result=self.result,
+            winner=self.winner,
+            over=self.over,
+            turns=self.turn,
+            final_hash=self.hash(),
+            engine=ENGINE_VERSION,
+        )
+        if step_hashes:
+            from .record import step_hashes as compute
+
+            rec.hashes = compute(rec)
+        return rec
+
+    # ------------------------------------------------------------------ game hooks
+    @abstractmethod
+    def _copy_into(self, new: Any) -> None:
+        """Game hook."""
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """Game hook."""
+
+    @abstractmethod
+    def _load(self, data: dict[str, Any]) -> None:
+        """Game hook."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Game hook."""
+
+    @abstractmethod
+    def position(self) -> dict[str, Any]:
+        """Game hook."""
+
+    @abstractmethod
+    def resample(self, player: int, rng: Rng) -> State:
+        """Game hook."""
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is not legal now, naming the rule (spec section)."""
+        d = self.decision
+        kind = d.kind if d else "none"
+        return f"not a legal action of the current decision ({kind})"
+
+    @abstractmethod
+    def all_cards(self) -> list[str]:
+        """Game hook."""
+
+
+def _tuplify(x: Any) -> Any:
+    """JSON lists back to the tuples rules code uses for frame contexts."""
+    if isinstance(x, list):
+        return tuple(_tuplify(v) for v in x)
+    if isinstance(x, dict):
+        return {k: _tuplify(v) for k, v in x.items()}
+    return x
