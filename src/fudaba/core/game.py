@@ -163,6 +163,12 @@ class Game(ABC):
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
 
+    def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
+        """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see
+        (games override to resolve places such as ``3c`` or ``xF2``). None when unknown/hidden."""
+        c = self.cards.find(token)
+        return None if c is None else self.card_text(c.id, lang)
+
     def __repr__(self) -> str:
         return f"<Game {self.name} {self.variant} {self.params}>"
 
