@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .cards import CardPool
+from .cards import CardPool, Where, load_card_file
 from .decks import Deck
-from .errors import DeckError, PositionError, UnknownGame
+from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
 from .state import State
 
 
@@ -114,6 +114,18 @@ class Game(ABC):
         if not d.name:
             d = Deck(d.main, d.sections, p.stem)
         return d
+
+    def card_builder(self) -> Callable[[dict[str, Any], Where], Any]:
+        """The function that validates one raw ``[[card]]`` table (games override)."""
+        raise CardDataError(f"{self.name}: this game has no card schema to check against")
+
+    def check_card_file(self, path: str | Path) -> list[Any]:
+        """Validate a card TOML file; returns its cards or raises CardDataError (file, line, card, field)."""
+        return load_card_file(path, self.card_builder())
+
+    def import_cards(self, text: str, source: str = "post", id_prefix: str = "") -> str:
+        """Card TOML from cards written in the designers' own format (games that have one override)."""
+        raise FudabaError(f"{self.name}: there is no post format to import cards from")
 
     # ------------------------------------------------------------------ states
     @abstractmethod

@@ -1,0 +1,456 @@
+"""The ``fudaba`` command (Typer + Rich): play, deck/cards checks, simulate, replay."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from .agents import AGENTS, make_agent
+from .core.errors import CardDataError, DeckError, FudabaError, IllegalAction
+from .core.game import Game
+from .core.record import Record, iter_replay
+from .core.registry import game_class, games, load_game
+from .core.state import State
+
+app = typer.Typer(
+    help="札場 fudaba — play, check and simulate Japanese card games (Sarasvati TCG, Walpurgis).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+deck_app = typer.Typer(help="Deck lists: check them against a game's rules.", no_args_is_help=True)
+cards_app = typer.Typer(help="Card data: validate TOML, import designers' posts.", no_args_is_help=True)
+app.add_typer(deck_app, name="deck")
+app.add_typer(cards_app, name="cards")
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+T = {
+    "en": {
+        "your_turn": "Your decision",
+        "choose": "Choose by number or notation (help: ?, info X, log, concede, quit)",
+        "illegal": "Refused",
+        "won": "You won!",
+        "lost": "You lost.",
+        "draw": "Draw.",
+        "result": "Result",
+        "eof": "Input ended: the game is left unfinished.",
+        "opp": "Opponent",
+        "help": (
+            "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
+            "Card names may be written instead of ids. Commands: 'info X' shows a card or place, "
+            "'log' the whole log, 'board' the table again, 'concede' gives up, 'quit' leaves."
+        ),
+    },
+    "ja": {
+        "your_turn": "あなたの選択",
+        "choose": "番号か記法で入力 (ヘルプ: ?, info X, log, concede, quit)",
+        "illegal": "できません",
+        "won": "あなたの勝ちです!",
+        "lost": "あなたの負けです。",
+        "draw": "引き分けです。",
+        "result": "結果",
+        "eof": "入力が終わりました。ゲームを中断します。",
+        "opp": "相手",
+        "help": (
+            "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
+            "コマンド: 'info X' カードや場所の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
+        ),
+    },
+}
+
+
+def _fail(msg: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {msg}")
+    return typer.Exit(code)
+
+
+def _load(game: str, variant: str | None, params: dict[str, Any] | None = None) -> Game:
+    try:
+        return load_game(game, variant, **(params or {}))
+    except FudabaError as e:
+        raise _fail(str(e)) from None
+
+
+def _parse_params(items: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for it in items or []:
+        if "=" not in it:
+            raise _fail(f"--param {it!r}: write KEY=VALUE, e.g. --param starting_hand=6")
+        k, v = it.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the playable games, their variants and parameters."""
+    t = Table(title="fudaba games")
+    t.add_column("game")
+    t.add_column("variants")
+    t.add_column("parameters (defaults)")
+    for g in games():
+        cls = game_class(g)
+        t.add_row(g, ", ".join(cls.VARIANTS), ", ".join(f"{k}={v}" for k, v in cls.PARAMS.items()))
+    console.print(t)
+
+
+# ---------------------------------------------------------------------------------------------- play
+def _print_events(game: Game, st: State, seat: int, start: int, lang: str) -> int:
+    evs = st.log_view(seat)
+    for ev in evs[start:]:
+        line = game.describe(ev, lang)
+        if line:
+            mine = ev.get("player") == seat
+            console.print(("  [cyan]›[/] " if mine else "  [magenta]‹[/] ") + _esc(line))
+    return len(evs)
+
+
+def _esc(s: str) -> str:
+    return s.replace("[", "\\[")
+
+
+def _show_table(game: Game, st: State, seat: int, lang: str) -> None:
+    console.print(Panel(_esc(game.render(st.view(seat), lang)), title=f"{game.name} — turn {st.turn}", expand=False))
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="sarasvati or walpurgis")],
+    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    deck: Annotated[Path | None, typer.Option(help="your deck list (default: the first starter deck)")] = None,
+    opponent: Annotated[str, typer.Option(help="random or greedy")] = "greedy",
+    seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
+    lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
+    first: Annotated[str, typer.Option(help="who goes first: 0 (you), 1 (the AI) or random")] = "random",
+    param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the game's record (JSON) here at the end")] = None,
+) -> None:
+    """Play a whole game in the terminal against the built-in AI (you are seat 0)."""
+    if lang not in T:
+        raise _fail("--lang must be ja or en")
+    if opponent not in AGENTS:
+        raise _fail(f"--opponent must be one of {', '.join(AGENTS)}")
+    params: dict[str, Any] = _parse_params(param)
+    params["first"] = first
+    g = _load(game, variant, params)
+    tr = T[lang]
+    try:
+        starters = list(g.starter_decks().values())
+        my_deck = g.load_deck(deck) if deck else starters[0]
+        ai_deck = starters[1 % len(starters)]
+        st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
+        ai = make_agent(opponent, g.name)
+    except DeckError as e:
+        raise _fail(str(e)) from None
+    except FudabaError as e:
+        raise _fail(str(e)) from None
+    ai.reset(g, 1, seed)
+    me = 0
+    seen = 0
+    console.print(f"[bold]札場 fudaba[/] — {g.name} {g.variant}  ({tr['opp']}: {opponent}, seed {seed})")
+    while not st.over:
+        d = st.decision
+        assert d is not None
+        if d.player != me:
+            seen = _print_events(g, st, me, seen, lang)
+            st.apply(ai.act(st.view(1), d))
+            continue
+        seen = _print_events(g, st, me, seen, lang)
+        _show_table(g, st, me, lang)
+        console.print(f"[bold]{tr['your_turn']}[/]: {_esc(d.prompt)}")
+        for i, a in enumerate(d.options, 1):
+            console.print(f"  [bold]{i:>2}[/]. {_esc(a.text)}")
+        while True:
+            try:
+                raw = input(f"{tr['choose']}> ").strip()
+            except EOFError:
+                console.print(tr["eof"])
+                raise typer.Exit(1) from None
+            if not raw:
+                continue
+            low = raw.lower()
+            if low in ("?", "help", "h"):
+                console.print(tr["help"])
+                continue
+            if low in ("quit", "exit", "q"):
+                raise typer.Exit(0)
+            if low == "log":
+                for ev in st.log_view(me):
+                    line = g.describe(ev, lang)
+                    if line:
+                        console.print("  " + _esc(line))
+                continue
+            if low == "board":
+                _show_table(g, st, me, lang)
+                continue
+            if low.startswith("info ") or low.startswith("card "):
+                token = raw.split(None, 1)[1].strip()
+                text = g.inspect(st.view(me), token, lang)
+                console.print(_esc(text) if text else f"{token}: not a card or place you can see")
+                continue
+            try:
+                if raw.isdigit():
+                    n = int(raw)
+                    if not 1 <= n <= len(d.options):
+                        console.print(f"[red]{tr['illegal']}:[/] choose 1–{len(d.options)}")
+                        continue
+                    st.apply(d.options[n - 1])
+                else:
+                    st.apply(raw)
+                break
+            except IllegalAction as e:
+                console.print(f"[red]{tr['illegal']}:[/] {_esc(str(e))}")
+    _print_events(g, st, me, seen, lang)
+    _show_table(g, st, me, lang)
+    verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
+    console.print(f"[bold]{tr['result']}:[/] {verdict} ({st.result}, turn {st.turn})")
+    if record:
+        record.write_text(st.record().to_json() + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------- deck / cards
+@deck_app.command("check")
+def deck_check(
+    file: Annotated[Path, typer.Argument(help="deck list file")],
+    game: Annotated[str, typer.Option(help="game name")] = "sarasvati",
+    variant: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """List every problem of a deck list (size, copies, books, unknown names with line numbers)."""
+    g = _load(game, variant)
+    try:
+        d = g.load_deck(file)
+    except DeckError as e:
+        err.print(f"[bold red]{file}: {len(e.problems)} problem(s)[/]")
+        for p in e.problems:
+            err.print(f"  - {_esc(p)}")
+        raise typer.Exit(1) from None
+    extra = ", ".join(f"{k}: {len(v)}" for k, v in d.sections.items())
+    console.print(f"[green]{file}: legal[/] for {g.name} {g.variant} ({len(d.main)} cards{', ' + extra if extra else ''})")
+
+
+def _card_check_game(path: Path, game: str | None) -> Game:
+    if game:
+        return _load(game, None)
+    text = ""
+    files = [path] if path.is_file() else sorted(path.glob("*.toml"))
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        for gname in games():
+            prefix = {"sarasvati": '"SV-', "walpurgis": '"W-'}.get(gname, "")
+            if prefix and prefix in text:
+                return _load(gname, None)
+    raise _fail(f"{path}: cannot tell which game these cards are for; pass --game")
+
+
+@cards_app.command("check")
+def cards_check(
+    path: Annotated[Path, typer.Argument(help="a card TOML file or a directory of them")],
+    game: Annotated[str | None, typer.Option(help="game name (guessed from the ids when omitted)")] = None,
+) -> None:
+    """Validate card TOML; errors name the file, line, card and field."""
+    if not path.exists():
+        raise _fail(f"{path}: no such file or directory")
+    g = _card_check_game(path, game)
+    files = [path] if path.is_file() else sorted(path.glob("*.toml"))
+    if not files:
+        raise _fail(f"{path}: no .toml files")
+    bad = 0
+    total = 0
+    for f in files:
+        try:
+            cards = g.check_card_file(f)
+            total += len(cards)
+            console.print(f"[green]ok[/] {f}: {len(cards)} card(s)")
+        except CardDataError as e:
+            bad += 1
+            err.print(f"[bold red]error[/] {_esc(str(e))}")
+    if bad:
+        raise typer.Exit(1)
+    console.print(f"[green]{total} card(s) valid[/] for {g.name}")
+
+
+@cards_app.command("import")
+def cards_import(
+    post: Annotated[Path, typer.Argument(help="text of a thread post written in カード晒しテンプレ")],
+    game: Annotated[str, typer.Option(help="game name")] = "sarasvati",
+    out: Annotated[Path | None, typer.Option(help="write TOML here (default: print it)")] = None,
+    prefix: Annotated[str, typer.Option(help="id prefix for the new cards")] = "SV-U",
+) -> None:
+    """Turn cards posted in the designers' template into card TOML."""
+    g = _load(game, None)
+    try:
+        text = post.read_text(encoding="utf-8")
+    except OSError as e:
+        raise _fail(f"{post}: {e.strerror}") from None
+    try:
+        toml_text = g.import_cards(text, source=str(post), id_prefix=prefix)
+    except FudabaError as e:
+        raise _fail(str(e)) from None
+    if out:
+        out.write_text(toml_text, encoding="utf-8")
+        console.print(f"[green]wrote[/] {out}")
+    else:
+        sys.stdout.write(toml_text)
+
+
+# ---------------------------------------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name")],
+    games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
+    agents: Annotated[str, typer.Option(help="two agents A,B (random, greedy)")] = "greedy,random",
+    param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
+    variant: Annotated[str | None, typer.Option()] = None,
+    seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
+    out: Annotated[Path | None, typer.Option(help="write every game's record here (JSON lines)")] = None,
+    deck_a: Annotated[Path | None, typer.Option(help="deck of agent A (default: starter deck 1)")] = None,
+    deck_b: Annotated[Path | None, typer.Option(help="deck of agent B (default: starter deck 2)")] = None,
+) -> None:
+    """Run many AI games and print win rates (95% CI), first-player rate, draws, reasons, lengths."""
+    from .sim import SimConfig, run_batch, summarize
+
+    names = tuple(a.strip().lower() for a in agents.split(","))
+    if len(names) != 2 or any(n not in AGENTS for n in names):
+        raise _fail(f"--agents takes two of {', '.join(AGENTS)} separated by a comma, e.g. greedy,random")
+    if games_ < 1:
+        raise _fail("--games must be at least 1")
+    if workers < 1:
+        raise _fail("--workers must be at least 1")
+    params = _parse_params(param)
+    g = _load(game, variant, params)
+    for n in names:
+        try:
+            make_agent(n, g.name)
+        except FudabaError as e:
+            raise _fail(str(e)) from None
+    decks: list[dict[str, Any] | None] = [None, None]
+    for i, p in enumerate((deck_a, deck_b)):
+        if p is not None:
+            try:
+                decks[i] = g.load_deck(p).to_dict()
+            except DeckError as e:
+                raise _fail(str(e)) from None
+    cfg = SimConfig(g.name, (names[0], names[1]), g.variant, dict(g.params), seed, (decks[0], decks[1]))
+    conf = Table(title="configuration", show_header=False)
+    conf.add_row("game", f"{g.name} {g.variant}")
+    conf.add_row("games", str(games_))
+    conf.add_row("agents", f"A={names[0]}  B={names[1]} (seats alternate)")
+    conf.add_row("seed", f"{seed} (game i: seed+i)")
+    conf.add_row("workers", str(workers))
+    conf.add_row("params", ", ".join(f"{k}={v}" + (" *" if k in params else "") for k, v in g.params.items()))
+    console.print(conf)
+    records: list[Record] = []
+    fh = out.open("w", encoding="utf-8") if out else None
+    t0 = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+        console=console, transient=False,
+    ) as prog:
+        task = prog.add_task("games", total=games_)
+        try:
+            for rec in run_batch(cfg, games_, workers, lambda n: prog.advance(task, n)):
+                records.append(rec)
+        except FudabaError as e:
+            raise _fail(str(e)) from None
+    elapsed = time.perf_counter() - t0
+    records.sort(key=lambda r: r.meta.get("index", 0))
+    if fh:
+        for r in records:
+            fh.write(r.to_json() + "\n")
+        fh.close()
+    s = summarize(records)
+    t = Table(title=f"results of {s.games} games ({elapsed:.1f} s, {s.games / elapsed:.0f} games/s)")
+    for c in ("who", "wins", "games", "win rate", "95% CI"):
+        t.add_column(c, justify="right" if c != "who" else "left")
+    for label, w, n, rate, lo, hi in s.rows():
+        t.add_row(label, str(w), str(n), f"{rate:.1%}", f"{lo:.1%} – {hi:.1%}")
+    t.add_row("draws", str(s.draws), str(s.games), f"{s.draws / s.games:.1%}", "")
+    console.print(t)
+    rt = Table(title="result reasons")
+    rt.add_column("reason")
+    rt.add_column("games", justify="right")
+    for reason, n in s.reasons.most_common():
+        rt.add_row(reason or "(none)", str(n))
+    console.print(rt)
+    console.print(f"game length in turns: mean {s.mean_turns:.1f}, median {s.median_turns:.1f}")
+    if out:
+        console.print(f"records written to {out} (replay one with: fudaba replay {out} --game-index 0)")
+
+
+# ---------------------------------------------------------------------------------------------- replay
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a record (.json) or a runs file (.jsonl)")],
+    game_index: Annotated[int, typer.Option("--game-index", help="which game of a .jsonl file (0-based)")] = 0,
+    lang: Annotated[str, typer.Option(help="ja or en")] = "en",
+    seat: Annotated[int | None, typer.Option(help="replay as this seat sees it (default: spectator)")] = None,
+    board: Annotated[bool, typer.Option(help="print the table after every action")] = False,
+) -> None:
+    """Print a recorded game step by step (checking every action and the state hashes)."""
+    try:
+        lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    except OSError as e:
+        raise _fail(f"{file}: {e.strerror}") from None
+    if not lines:
+        raise _fail(f"{file}: empty")
+    if len(lines) == 1 and game_index == 0:
+        text = lines[0]
+    else:
+        if not 0 <= game_index < len(lines):
+            raise _fail(f"--game-index {game_index}: {file} holds games 0–{len(lines) - 1}")
+        text = lines[game_index]
+    try:
+        rec = Record.from_json(text)
+        g = load_game(rec.game, rec.variant, **rec.params)
+        seen = 0
+        meta = rec.meta or {}
+        console.print(f"[bold]{rec.game} {rec.variant}[/] seed {rec.seed} agents {meta.get('agents', '?')}")
+        for i, a, st in iter_replay(rec):
+            if i >= 0:
+                console.print(f"[bold]{i + 1:>4}.[/] {_esc(a)}")
+            if seat is None:
+                seen = _print_spectator(g, st, seen, lang)
+            else:
+                seen = _print_events(g, st, seat, seen, lang)
+            if board or i == -1:
+                console.print(Panel(_esc(g.render(st.view(seat), lang)), expand=False))
+        console.print(f"[bold]result:[/] winner {rec.winner} ({rec.result}), {rec.turns} turns — hashes verified")
+    except FudabaError as e:
+        raise _fail(str(e)) from None
+
+
+def _print_spectator(game: Game, st: State, start: int, lang: str) -> int:
+    evs = st.log_view(None)
+    for ev in evs[start:]:
+        line = game.describe(ev, lang)
+        if line:
+            console.print("      " + _esc(line))
+    return len(evs)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
