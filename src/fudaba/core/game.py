@@ -7,6 +7,7 @@ also fix each parameter's type) and ``PARAM_CHOICES`` (allowed values of enumera
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -185,8 +186,12 @@ class Game(ABC):
         return f"<Game {self.name} {self.variant} {self.params}>"
 
 
+_PLACE = re.compile(r"^x?[a-z]?\d{1,2}[a-z]?$", re.IGNORECASE)
+
+
 def _looks_like_place(token: str) -> bool:
-    return len(token) <= 3
+    """Places such as ``F1``, ``xK2`` or ``3c`` are never card names."""
+    return _PLACE.match(token) is not None
 
 
 def read_document(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:

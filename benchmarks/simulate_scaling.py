@@ -1,0 +1,35 @@
+"""`fudaba simulate` scaling: games/s with 1 worker and with 2 workers (same games, same seeds).
+
+    python benchmarks/simulate_scaling.py --game sarasvati --games 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from fudaba.sim import SimConfig, run_batch
+
+
+def rate(cfg: SimConfig, games: int, workers: int) -> float:
+    t = time.perf_counter()
+    n = sum(1 for _ in run_batch(cfg, games, workers))
+    return n / (time.perf_counter() - t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", default="sarasvati")
+    ap.add_argument("--variant", default=None)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--agents", default="greedy,random")
+    args = ap.parse_args()
+    a, b = args.agents.split(",")
+    cfg = SimConfig(args.game, (a, b), args.variant)
+    r1 = rate(cfg, args.games, 1)
+    r2 = rate(cfg, args.games, 2)
+    print(f"{args.game}: 1 worker {r1:.0f} games/s, 2 workers {r2:.0f} games/s, speed-up {r2 / r1:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,8 @@
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "core"))
+
+from fudaba.core import registry  # noqa: E402
+
+registry._GAMES.setdefault("toy", "toygame")

@@ -1,0 +1,61 @@
+"""Card data and deck lists (ARCHITECTURE §3.5, §4): errors name file, line, card and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fudaba
+from fudaba.core.cards import load_card_file
+from fudaba.core.errors import CardDataError, DeckError
+from toygame import build
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "cards.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_cards_valid_file_loads(tmp_path: Path) -> None:
+    p = write(tmp_path, '[[card]]\nid = "T-9"\nname = "札9"\nname_en = "Nine"\nvalue = 9\n')
+    (c,) = load_card_file(p, build)
+    assert (c.id, c.name, c.value) == ("T-9", "札9", 9)
+
+
+def test_cards_bad_field_names_file_line_card_and_field(tmp_path: Path) -> None:
+    p = write(tmp_path, '[[card]]\nid = "T-8"\nname = "札8"\nvalue = 8\n\n[[card]]\nid = "T-9"\nname = "札9"\nvalue = "nine"\n')
+    with pytest.raises(CardDataError, match=r"cards.toml:9: card 'T-9': field 'value': expected int, got str 'nine'"):
+        load_card_file(p, build)
+
+
+def test_cards_missing_unknown_duplicate_and_syntax(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match=r":2: card 'T-9': field 'value': missing"):
+        load_card_file(write(tmp_path, '[[card]]\nid = "T-9"\nname = "x"\n'), build)
+    with pytest.raises(CardDataError, match=r"field 'colour': unknown field"):
+        load_card_file(write(tmp_path, '[[card]]\nid = "T-9"\nname = "x"\nvalue = 1\ncolour = 2\n'), build)
+    with pytest.raises(CardDataError, match=r"card 'T-9': id defined twice"):
+        load_card_file(write(tmp_path, '[[card]]\nid = "T-9"\nname = "x"\nvalue = 1\n[[card]]\nid = "T-9"\nname = "y"\nvalue = 1\n'), build)
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        load_card_file(write(tmp_path, "[[card]\n"), build)
+    with pytest.raises(CardDataError, match="cannot read"):
+        load_card_file(tmp_path / "missing.toml", build)
+    with pytest.raises(CardDataError, match="field 'value': must be at least 1"):
+        load_card_file(write(tmp_path, '[[card]]\nid = "T-9"\nname = "x"\nvalue = 0\n'), build)
+
+
+def test_deck_lists_every_problem_with_line_numbers() -> None:
+    g = fudaba.load_game("toy")
+    with pytest.raises(DeckError) as ei:
+        g.parse_deck("# my deck\n1 T-1\n2 ナゾ\n\n1 T-2\n")
+    assert ei.value.problems == ["line 3: unknown card 'ナゾ'", "a deck needs at least 4 cards, this one has 2"]
+    d = g.parse_deck("2 T-1\n2x 札2  # comment\nCard 3\n")
+    assert d.main == ("T-1", "T-1", "T-2", "T-2", "T-3")
+    assert g.check_deck(d) == []
+
+
+def test_deck_to_text_round_trip() -> None:
+    g = fudaba.load_game("toy")
+    d = g.starter_decks()["a"]
+    assert g.parse_deck(d.to_text(g.cards)).main == d.main
