@@ -20,10 +20,11 @@ from .core import (
     Record,
     State,
     UnknownGame,
-    games,
     load_game,
     replay,
 )
+
+from . import games  # callable: fudaba.games() lists the playable games
 
 __version__ = ENGINE_VERSION
 

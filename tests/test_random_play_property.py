@@ -1,0 +1,141 @@
+"""Random-play property tests for every game (ARCHITECTURE §7).
+
+For thousands of seeded random games, at every decision:
+- every legal action applies (all of them on clones in the first games, a sample later);
+- a sample of illegal actions is refused with IllegalAction and the state unchanged;
+- no card is lost or duplicated (``all_cards()`` is constant);
+- ``clone()`` and ``state_from_json(to_json())`` reproduce ``hash()``; the record replays to it;
+- neither seat's view nor its log view shows a card it may not see (views are unchanged when
+  everything hidden from that seat is resampled, and every card id shown is one the seat can see);
+- every game ends within a step bound.
+
+``FUDABA_PROPERTY_GAMES`` (default 1000 per game and variant) sets the number of games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import Counter
+
+import pytest
+
+import fudaba
+from fudaba.core import Rng, replay
+from fudaba.core.errors import IllegalAction
+
+from .property_hooks import VISIBLE
+
+GAMES = int(os.environ.get("FUDABA_PROPERTY_GAMES", "1000"))
+CHUNK = 50
+STEP_BOUND = 6000
+FULL_CHECK_GAMES = 10  # in these, every legal action is tried on a clone at every step
+
+CASES = [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
+PARAMS = [
+    pytest.param(g, v, start, id=f"{g}-{v or 'default'}-{start}", marks=pytest.mark.slow)
+    for g, v in CASES
+    for start in range(0, GAMES, CHUNK)
+]
+
+_ID = re.compile(r"[A-Z]{1,3}-[A-Z0-9]{1,4}(?:-[0-9A-Z]{1,4})?")
+
+
+def _ids_in(obj: object, pool: set[str]) -> Counter[str]:
+    text = json.dumps(obj, ensure_ascii=False)
+    return Counter(m for m in _ID.findall(text) if m in pool)
+
+
+def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]]) -> None:
+    visible = VISIBLE.get(st.game.name)
+    for seat in (0, 1):
+        v = st.view(seat)
+        r = st.resample(seat, rng)
+        assert r.view(seat) == v, f"seat {seat}'s view changes when its hidden cards are resampled"
+        assert Counter(r.all_cards()) == Counter(st.all_cards())
+        if visible is not None:
+            vis = visible(st, seat)
+            seen[seat].update(vis)
+            shown = _ids_in(v, pool)
+            for cid, n in shown.items():
+                assert n <= vis[cid], f"seat {seat}'s view shows {cid} {n}x but it may see it {vis[cid]}x"
+    spect = st.view(None)
+    if visible is not None:
+        both = visible(st, None)
+        for cid, n in _ids_in(spect, pool).items():
+            assert n <= both[cid], f"the spectator view shows {cid} {n}x but may see it {both[cid]}x"
+
+
+def _check_logs(st: fudaba.State, pool: set[str], seen: list[set[str]]) -> None:
+    if VISIBLE.get(st.game.name) is None:
+        return
+    for seat in (0, 1):
+        shown = set(_ids_in(st.log_view(seat), pool))
+        extra = shown - seen[seat]
+        assert not extra, f"seat {seat}'s log names cards it never could see: {sorted(extra)}"
+
+
+def _illegal_candidates(st: fudaba.State, pool_texts: list[str], rng: Rng) -> list[str]:
+    legal = {a.text.lower() for a in st.legal_actions()}
+    out = ["frobnicate", "zz 9z 9z"]
+    for _ in range(6):
+        if not pool_texts:
+            break
+        t = rng.choice(pool_texts)
+        if t.lower() not in legal and not t.startswith("concede"):
+            out.append(t)
+    a = rng.choice(st.legal_actions())
+    if a.args:
+        out.append(" ".join([a.verb, *a.args[:-1], "Q9"]))
+    return [t for t in out if t.lower() not in legal][:4]
+
+
+@pytest.mark.parametrize(("name", "variant", "start"), PARAMS)
+def test_7_random_play_properties(name: str, variant: str | None, start: int) -> None:
+    if name not in fudaba.games():
+        pytest.fail(f"game {name} is not installed")
+    game = fudaba.load_game(name, variant)
+    pool = set(game.cards)
+    for gi in range(start, min(start + CHUNK, GAMES)):
+        rng = Rng(10_000 + gi)
+        st = game.new_game(seed=gi)
+        cards0 = Counter(st.all_cards())
+        texts: list[str] = []
+        seen: list[set[str]] = [set(), set()]
+        steps = 0
+        _check_views(st, pool, rng, seen)
+        while not st.over:
+            steps += 1
+            assert steps <= STEP_BOUND, f"game {gi} exceeded {STEP_BOUND} decisions"
+            h = st.hash()
+            opts = st.legal_actions()
+            assert opts and st.current_player is not None
+            # every legal action applies
+            trial = opts if gi < FULL_CHECK_GAMES else [rng.choice(opts) for _ in range(2)]
+            for a in trial:
+                c = st.clone()
+                c.apply(a)
+                assert Counter(c.all_cards()) == cards0
+            assert st.hash() == h, "applying on a clone changed the original"
+            # illegal actions are refused, state unchanged
+            for t in _illegal_candidates(st, texts, rng):
+                with pytest.raises(IllegalAction):
+                    st.apply(t)
+                assert st.hash() == h, f"refused action {t!r} changed the state"
+            texts.extend(a.text for a in opts[:8])
+            if len(texts) > 400:
+                del texts[:200]
+            # clone and JSON reproduce the hash
+            assert st.clone().hash() == h
+            if steps % 5 == 0 or gi < FULL_CHECK_GAMES:
+                assert game.state_from_json(st.to_json()).hash() == h
+            if steps % 7 == 0 or gi < FULL_CHECK_GAMES:
+                _check_views(st, pool, rng, seen)
+            st.apply(rng.choice(opts))
+            assert Counter(st.all_cards()) == cards0, "a card was lost or duplicated"
+        _check_views(st, pool, rng, seen)
+        _check_logs(st, pool, seen)
+        assert st.winner in (0, 1, None) and st.result
+        back = replay(st.record())
+        assert back.hash() == st.hash() and back.winner == st.winner
