@@ -38,7 +38,7 @@ app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
 
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 T = {
     "en": {
