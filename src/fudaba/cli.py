@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
 from rich.progress import (
@@ -21,6 +22,7 @@ from rich.progress import (
 from rich.table import Table
 
 from .agents import AGENTS, make_agent
+from .core.actions import Action
 from .core.errors import CardDataError, DeckError, FudabaError, IllegalAction
 from .core.game import Game
 from .core.record import Record, iter_replay
@@ -121,6 +123,16 @@ def _print_events(game: Game, st: State, seat: int, start: int, lang: str) -> in
     return len(evs)
 
 
+def _print_options(options: list[Action]) -> None:
+    """Numbered legal actions; long lists are laid out in columns."""
+    items = [f"[bold]{i:>3}[/]. {_esc(a.text)}" for i, a in enumerate(options, 1)]
+    if len(items) <= 12:
+        for it in items:
+            console.print(" " + it)
+    else:
+        console.print(Columns(items, column_first=True, padding=(0, 2)))
+
+
 def _esc(s: str) -> str:
     return s.replace("[", "\\[")
 
@@ -174,8 +186,7 @@ def play(
         seen = _print_events(g, st, me, seen, lang)
         _show_table(g, st, me, lang)
         console.print(f"[bold]{tr['your_turn']}[/]: {_esc(d.prompt)}")
-        for i, a in enumerate(d.options, 1):
-            console.print(f"  [bold]{i:>2}[/]. {_esc(a.text)}")
+        _print_options(d.options)
         while True:
             try:
                 raw = input(f"{tr['choose']}> ").strip()
