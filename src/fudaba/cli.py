@@ -53,6 +53,8 @@ T = {
         "result": "Result",
         "eof": "Input ended: the game is left unfinished.",
         "opp": "Opponent",
+        "pass": "hand the keyboard to this player",
+        "wins": "wins",
         "help": (
             "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
             "Card names may be written instead of ids. Commands: 'info X' shows a card or place, "
@@ -69,6 +71,8 @@ T = {
         "result": "結果",
         "eof": "入力が終わりました。ゲームを中断します。",
         "opp": "相手",
+        "pass": "このプレイヤーに交代してください",
+        "wins": "の勝ち",
         "help": (
             "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
             "コマンド: 'info X' カードや場所の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
@@ -146,7 +150,7 @@ def play(
     game: Annotated[str, typer.Argument(help="sarasvati or walpurgis")],
     variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
     deck: Annotated[Path | None, typer.Option(help="your deck list (default: the first starter deck)")] = None,
-    opponent: Annotated[str, typer.Option(help="random or greedy")] = "greedy",
+    opponent: Annotated[str, typer.Option(help="greedy, random, or human (a friend at this terminal)")] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
     first: Annotated[str, typer.Option(help="who goes first: 0 (you), 1 (the AI) or random")] = "random",
@@ -156,8 +160,8 @@ def play(
     """Play a whole game in the terminal against the built-in AI (you are seat 0)."""
     if lang not in T:
         raise _fail("--lang must be ja or en")
-    if opponent not in AGENTS:
-        raise _fail(f"--opponent must be one of {', '.join(AGENTS)}")
+    if opponent not in (*AGENTS, "human"):
+        raise _fail(f"--opponent must be one of {', '.join(AGENTS)} or human (a friend at this terminal)")
     params: dict[str, Any] = _parse_params(param)
     params["first"] = first
     g = _load(game, variant, params)
@@ -167,23 +171,26 @@ def play(
         my_deck = g.load_deck(deck) if deck else starters[0]
         ai_deck = starters[1 % len(starters)]
         st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
-        ai = make_agent(opponent, g.name)
+        ai = make_agent(opponent, g.name) if opponent != "human" else None
     except DeckError as e:
         raise _fail(str(e)) from None
     except FudabaError as e:
         raise _fail(str(e)) from None
-    ai.reset(g, 1, seed)
+    if ai is not None:
+        ai.reset(g, 1, seed)
     me = 0
-    seen = 0
+    seen = [0, 0]
     console.print(f"[bold]札場 fudaba[/] — {g.name} {g.variant}  ({tr['opp']}: {opponent}, seed {seed})")
     while not st.over:
         d = st.decision
         assert d is not None
-        if d.player != me:
-            seen = _print_events(g, st, me, seen, lang)
+        if d.player != me and ai is not None:
             st.apply(ai.act(st.view(1), d))
             continue
-        seen = _print_events(g, st, me, seen, lang)
+        if ai is None and d.player != me:
+            me = d.player
+            console.rule(f"[bold]seat {me}[/] — {tr['pass']}")
+        seen[me] = _print_events(g, st, me, seen[me], lang)
         _show_table(g, st, me, lang)
         console.print(f"[bold]{tr['your_turn']}[/]: {_esc(d.prompt)}")
         _print_options(d.options)
@@ -227,9 +234,12 @@ def play(
                 break
             except IllegalAction as e:
                 console.print(f"[red]{tr['illegal']}:[/] {_esc(str(e))}")
-    _print_events(g, st, me, seen, lang)
+    _print_events(g, st, me, seen[me], lang)
     _show_table(g, st, me, lang)
-    verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
+    if ai is None:
+        verdict = tr["draw"] if st.winner is None else f"seat {st.winner} {tr['wins']}"
+    else:
+        verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
     console.print(f"[bold]{tr['result']}:[/] {verdict} ({st.result}, turn {st.turn})")
     if record:
         record.write_text(st.record().to_json() + "\n", encoding="utf-8")

@@ -285,6 +285,9 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
     if target == "self" and ctype != "character":
         raise where.err(fld + ".target", f"'self' names the character itself; a {ctype} card cannot use it"
                                          + (" (use 'equipped')" if ctype == "equipment" else ""))
+    if trig == "on_destroyed" and target in ("self", "equipped"):
+        raise where.err(fld + ".target", "an on_destroyed effect resolves after its card left the battle zone; "
+                                         "it cannot target the card itself")
     if target == "equipped" and ctype != "equipment":
         raise where.err(fld + ".target", "'equipped' is only for equipment cards")
     if action in CHAR_ACTIONS and target not in CHAR_TARGETS:
