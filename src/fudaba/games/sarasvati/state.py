@@ -1,0 +1,347 @@
+"""The Sarasvati game state (spec §1 zones) — small lists and ints, copied by hand.
+
+Zones per seat ``p`` (lists of length 2, indexed by seat):
+
+* ``hand[p]`` — card ids; ``deck[p]`` — card ids, **top at the end** (positions list top first);
+* ``grave[p]``; ``volt[p]`` — voltage card ids, the first ``tapped[p]`` of them are tapped;
+* ``slots[p]`` — ``front_slots + back_slots`` entries (front first), each a :class:`Unit` or None;
+* ``books[p]`` — the forbidden books K1..; ``hits[p][k]`` — attacks it took (0 closed, ≥ 1 open,
+  ``book_hits`` destroyed: a destroyed book stays at its K place, face up);
+* ``costmods[p]`` — timed cost modifiers ``(delta, duration code, owner)`` on the costs ``p`` pays.
+
+A unit's ``mods`` are timed stat modifiers ``(atk, def, duration code, owner)``; duration codes are
+``cards.DUR_CODE``. ``uid`` identifies a unit while effects are pending; uids are renumbered in
+place order at every phase-level decision so that positions round-trip exactly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action
+from ...core.rng import Rng
+from ...core.state import State
+
+if TYPE_CHECKING:
+    from .cards import Card
+
+
+class Unit:
+    """A character (or evolution stack) in a battle-zone slot."""
+
+    __slots__ = ("card", "equip", "mods", "moved", "new", "ready", "uid", "under")
+
+    def __init__(
+        self,
+        uid: int,
+        card: str,
+        under: tuple[str, ...] = (),
+        equip: str | None = None,
+        ready: bool = True,
+        new: bool = False,
+        moved: bool = False,
+        mods: tuple[tuple[int, int, int, int], ...] = (),
+    ) -> None:
+        self.uid = uid
+        self.card = card
+        self.under = under
+        self.equip = equip
+        self.ready = ready
+        self.new = new
+        self.moved = moved
+        self.mods = mods
+
+    def copy(self) -> Unit:
+        u = Unit.__new__(Unit)
+        u.uid = self.uid
+        u.card = self.card
+        u.under = self.under
+        u.equip = self.equip
+        u.ready = self.ready
+        u.new = self.new
+        u.moved = self.moved
+        u.mods = self.mods
+        return u
+
+    def dump(self) -> list[Any]:
+        return [self.uid, self.card, list(self.under), self.equip, self.ready, self.new, self.moved,
+                [list(m) for m in self.mods]]
+
+    @classmethod
+    def load(cls, d: list[Any]) -> Unit:
+        return cls(int(d[0]), d[1], tuple(d[2]), d[3], bool(d[4]), bool(d[5]), bool(d[6]),
+                   tuple((int(m[0]), int(m[1]), int(m[2]), int(m[3])) for m in d[7]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unit) and self.dump() == other.dump()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Unit({self.dump()!r})"
+
+
+class SarasvatiState(State):
+    __slots__ = (
+        "C",
+        "active",
+        "bh",
+        "books",
+        "charges_left",
+        "costmods",
+        "deck",
+        "first",
+        "grave",
+        "hand",
+        "hits",
+        "nf",
+        "nuid",
+        "phase",
+        "slots",
+        "tapped",
+        "volt",
+    )
+
+    C: dict[str, Card]
+    active: int
+    first: int
+    phase: str
+    nuid: int
+    charges_left: int
+    nf: int
+    bh: int
+    hand: list[list[str]]
+    deck: list[list[str]]
+    grave: list[list[str]]
+    volt: list[list[str]]
+    tapped: list[int]
+    slots: list[list[Unit | None]]
+    books: list[list[str]]
+    hits: list[list[int]]
+    costmods: list[list[tuple[int, int, int]]]
+
+    def init_zones(self, cards: dict[str, Card]) -> None:
+        """Empty zones sized by the game's parameters."""
+        p = self.game.params
+        self.C = cards
+        self.nf = int(p["front_slots"])
+        self.bh = int(p["book_hits"])
+        n = self.nf + int(p["back_slots"])
+        self.active = 0
+        self.first = 0
+        self.phase = "set"
+        self.nuid = 0
+        self.charges_left = 0
+        self.hand = [[], []]
+        self.deck = [[], []]
+        self.grave = [[], []]
+        self.volt = [[], []]
+        self.tapped = [0, 0]
+        self.slots = [[None] * n, [None] * n]
+        self.books = [[], []]
+        self.hits = [[], []]
+        self.costmods = [[], []]
+
+    # ------------------------------------------------------------------ copies and documents
+    def _copy_into(self, new: Any) -> None:
+        new.C = self.C
+        new.active = self.active
+        new.first = self.first
+        new.phase = self.phase
+        new.nuid = self.nuid
+        new.charges_left = self.charges_left
+        new.nf = self.nf
+        new.bh = self.bh
+        h, d, g, v, s, b, k, c = self.hand, self.deck, self.grave, self.volt, self.slots, self.books, self.hits, \
+            self.costmods
+        new.hand = [h[0].copy(), h[1].copy()]
+        new.deck = [d[0].copy(), d[1].copy()]
+        new.grave = [g[0].copy(), g[1].copy()]
+        new.volt = [v[0].copy(), v[1].copy()]
+        new.tapped = self.tapped.copy()
+        new.slots = [[None if u is None else u.copy() for u in s[0]], [None if u is None else u.copy() for u in s[1]]]
+        new.books = [b[0].copy(), b[1].copy()]
+        new.hits = [k[0].copy(), k[1].copy()]
+        new.costmods = [c[0].copy(), c[1].copy()]
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "active": self.active,
+            "first": self.first,
+            "phase": self.phase,
+            "nuid": self.nuid,
+            "charges_left": self.charges_left,
+            "hand": self.hand,
+            "deck": self.deck,
+            "grave": self.grave,
+            "volt": self.volt,
+            "tapped": self.tapped,
+            "slots": [[None if u is None else u.dump() for u in s] for s in self.slots],
+            "books": self.books,
+            "hits": self.hits,
+            "costmods": [[list(m) for m in c] for c in self.costmods],
+        }
+
+    def _load(self, d: dict[str, Any]) -> None:
+        from .game import pool_dict
+
+        self.init_zones(pool_dict(self.game))
+        self.active = int(d["active"])
+        self.first = int(d["first"])
+        self.phase = str(d["phase"])
+        self.nuid = int(d["nuid"])
+        self.charges_left = int(d["charges_left"])
+        self.hand = [list(x) for x in d["hand"]]
+        self.deck = [list(x) for x in d["deck"]]
+        self.grave = [list(x) for x in d["grave"]]
+        self.volt = [list(x) for x in d["volt"]]
+        self.tapped = [int(x) for x in d["tapped"]]
+        self.slots = [[None if u is None else Unit.load(u) for u in s] for s in d["slots"]]
+        self.books = [list(x) for x in d["books"]]
+        self.hits = [[int(h) for h in x] for x in d["hits"]]
+        self.costmods = [[(int(m[0]), int(m[1]), int(m[2])) for m in c] for c in d["costmods"]]
+
+    # ------------------------------------------------------------------ helpers
+    def find(self, uid: int) -> tuple[int, int] | None:
+        """(seat, slot index) of the unit with this uid, or None when it left the battle zone."""
+        for p in (0, 1):
+            for i, u in enumerate(self.slots[p]):
+                if u is not None and u.uid == uid:
+                    return p, i
+        return None
+
+    def new_uid(self) -> int:
+        self.nuid += 1
+        return self.nuid
+
+    def renumber(self) -> None:
+        """Canonical uids (place order) — done at phase-level decisions, when no effect is pending."""
+        n = 0
+        for s in self.slots:
+            for u in s:
+                if u is not None:
+                    n += 1
+                    u.uid = n
+        self.nuid = n
+
+    def book_state(self, p: int, k: int) -> str:
+        h = self.hits[p][k]
+        return "closed" if h == 0 else ("destroyed" if h >= self.bh else "open")
+
+    # ------------------------------------------------------------------ game hooks
+    def view(self, player: int | None) -> dict[str, Any]:
+        from .effects import stats
+
+        st = stats(self)
+        bh = self.bh
+        nf = self.nf
+        players = []
+        for p in (0, 1):
+            slots: dict[str, Any] = {}
+            for i, u in enumerate(self.slots[p]):
+                if u is None:
+                    continue
+                a, df = st[p][i]
+                slots[place(i, nf)] = {
+                    "card": u.card,
+                    "ready": u.ready,
+                    "new": u.new,
+                    "moved": u.moved,
+                    "equip": u.equip,
+                    "under": list(u.under),
+                    "atk": a,
+                    "def": df,
+                    "mods": [list(m) for m in u.mods],
+                }
+            books = []
+            for k, b in enumerate(self.books[p]):
+                h = self.hits[p][k]
+                state = "closed" if h == 0 else ("destroyed" if h >= bh else "open")
+                books.append({
+                    "place": f"K{k + 1}",
+                    "card": b if (h > 0 or player == p) else None,
+                    "state": state,
+                    "hits": h,
+                })
+            players.append({
+                "hand": list(self.hand[p]) if player == p else None,
+                "hand_count": len(self.hand[p]),
+                "deck_count": len(self.deck[p]),
+                "grave": list(self.grave[p]),
+                "voltage": {"cards": list(self.volt[p]), "tapped": self.tapped[p],
+                            "untapped": len(self.volt[p]) - self.tapped[p]},
+                "books": books,
+                "slots": slots,
+                "cost_mods": [list(m) for m in self.costmods[p]],
+            })
+        dec: dict[str, Any] | None = None
+        if self.decision is not None:
+            dec = self.decision.public()
+            if player is not None and player == self.decision.player:
+                dec["options"] = [a.text for a in self.decision.options]
+        return {
+            "game": "sarasvati",
+            "you": player,
+            "turn": self.turn,
+            "phase": self.phase,
+            "active": self.active,
+            "first": self.first,
+            "front_slots": nf,
+            "back_slots": len(self.slots[0]) - nf,
+            "book_hits": bh,
+            "players": players,
+            "decision": dec,
+            "over": self.over,
+            "winner": self.winner,
+            "result": self.result,
+        }
+
+    def position(self) -> dict[str, Any]:
+        from .position import dump_position
+
+        return dump_position(self)
+
+    def resample(self, player: int, rng: Rng) -> State:
+        """A clone consistent with ``player``'s view: the opponent's hand and deck are reshuffled
+        together, both deck orders are reshuffled, and the opponent's face-down books permuted."""
+        new: Any = self.clone()
+        o = 1 - player
+        pool = new.hand[o] + new.deck[o]
+        rng.shuffle(pool)
+        n = len(new.hand[o])
+        new.hand[o] = pool[:n]
+        new.deck[o] = pool[n:]
+        rng.shuffle(new.deck[player])
+        closed = [k for k, h in enumerate(new.hits[o]) if h == 0]
+        ids = [new.books[o][k] for k in closed]
+        rng.shuffle(ids)
+        for k, c in zip(closed, ids, strict=True):
+            new.books[o][k] = c
+        new.rng = Rng(rng.next64())
+        return new  # type: ignore[no-any-return]
+
+    def explain(self, action: Action) -> str:
+        from .actions import explain
+
+        return explain(self, action)
+
+    def all_cards(self) -> list[str]:
+        out: list[str] = []
+        for p in (0, 1):
+            out += self.hand[p]
+            out += self.deck[p]
+            out += self.grave[p]
+            out += self.volt[p]
+            out += self.books[p]
+            for u in self.slots[p]:
+                if u is not None:
+                    out.append(u.card)
+                    out += u.under
+                    if u.equip is not None:
+                        out.append(u.equip)
+        return out
+
+
+def place(i: int, nf: int) -> str:
+    """Own place name of slot index ``i`` (``F1``.. front, ``B1``.. back)."""
+    return f"F{i + 1}" if i < nf else f"B{i - nf + 1}"
