@@ -23,10 +23,11 @@ def games() -> list[str]:
     out = []
     for name, mod in _GAMES.items():
         try:
-            importlib.import_module(mod)
+            m = importlib.import_module(mod)
         except ModuleNotFoundError:
             continue
-        out.append(name)
+        if hasattr(m, "GAME"):
+            out.append(name)
     return sorted(out)
 
 
@@ -40,6 +41,8 @@ def game_class(name: str) -> type[Game]:
         mod = importlib.import_module(_GAMES[key])
     except ModuleNotFoundError:
         raise UnknownGame(f"game {name!r} is not installed in this build") from None
+    if not hasattr(mod, "GAME"):
+        raise UnknownGame(f"game {name!r} is not installed in this build")
     cls: type[Game] = mod.GAME
     return cls
 
