@@ -1,7 +1,8 @@
 """Per-game knowledge for the property tests: which card ids a seat may see (with multiplicity).
 
 ``VISIBLE[game](state, seat)`` returns a Counter of the ids ``seat`` may see in the current state
-(``seat`` None: a spectator). Games without an entry are checked by resampling only.
+(``seat`` None: a spectator). It is written from the specs' visibility tables, independently of
+each game's ``view()``, so that a view showing more than this is caught.
 """
 
 from __future__ import annotations
@@ -10,4 +11,26 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {}
+
+def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
+    """Sarasvati spec §1: hand owner-only; graveyard, battle zone, voltage public; face-down books
+    owner-only (they chose them), open or destroyed books public; deck: count only."""
+    c: Counter[str] = Counter()
+    for p in (0, 1):
+        if p == seat:
+            c.update(st.hand[p])
+        c.update(st.grave[p])
+        c.update(st.volt[p])
+        for u in st.slots[p]:
+            if u is not None:
+                c[u.card] += 1
+                c.update(u.under)
+                if u.equip:
+                    c[u.equip] += 1
+        for k, b in enumerate(st.books[p]):
+            if p == seat or st.hits[p][k] > 0:
+                c[b] += 1
+    return c
+
+
+VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {"sarasvati": sarasvati_visible}

@@ -57,7 +57,9 @@ def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]
         if visible is not None:
             vis = visible(st, seat)
             seen[seat].update(vis)
-            shown = _ids_in(v, pool)
+            shown = _ids_in({k: x for k, x in v.items() if k != "decision"}, pool)
+            unseen = set(_ids_in(v, pool)) - set(vis)
+            assert not unseen, f"seat {seat}'s view names cards it may not see: {sorted(unseen)}"
             for cid, n in shown.items():
                 assert n <= vis[cid], f"seat {seat}'s view shows {cid} {n}x but it may see it {vis[cid]}x"
     spect = st.view(None)
