@@ -3,6 +3,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "core"))
 
-from fudaba.core import registry  # noqa: E402
+from fudaba.core import registry
 
 registry._GAMES.setdefault("toy", "toygame")

@@ -5,6 +5,7 @@
 True
 """
 
+from . import games  # callable: fudaba.games() lists the playable games
 from .core import (
     ENGINE_VERSION,
     Action,
@@ -23,8 +24,6 @@ from .core import (
     load_game,
     replay,
 )
-
-from . import games  # callable: fudaba.games() lists the playable games
 
 __version__ = ENGINE_VERSION
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from toygame import build
 
 import fudaba
 from fudaba.core.cards import load_card_file
 from fudaba.core.errors import CardDataError, DeckError
-from toygame import build
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -315,7 +315,7 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
         raise where.err(fld + ".atk", f"action {action!r} takes no atk/def")
     cond = _build_condition(raw["condition"], where, fld + ".condition") if "condition" in raw else None
     filt = _build_filter(raw["filter"], where, fld + ".filter") if "filter" in raw else None
-    if filt is not None and target in ("self", "equipped") + PLAYER_TARGETS:
+    if filt is not None and target in ("self", "equipped", *PLAYER_TARGETS):
         raise where.err(fld + ".filter", f"target {target!r} takes no filter")
     duration = ""
     if "duration" in raw:

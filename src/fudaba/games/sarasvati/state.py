@@ -185,6 +185,11 @@ class SarasvatiState(State):
     def _load(self, d: dict[str, Any]) -> None:
         from .game import pool_dict
 
+        pos = self.origin.get("position") if isinstance(self.origin, dict) else None
+        if isinstance(pos, dict) and pos.get("cards") and not getattr(self.game, "extra_cards", None):
+            from .position import with_cards
+
+            self.game = with_cards(self.game, list(pos["cards"]))
         self.init_zones(pool_dict(self.game))
         self.active = int(d["active"])
         self.first = int(d["first"])
@@ -241,7 +246,9 @@ class SarasvatiState(State):
             for i, u in enumerate(self.slots[p]):
                 if u is None:
                     continue
-                a, df = st[p][i]
+                v = st[p][i]
+                assert v is not None
+                a, df = v
                 slots[place(i, nf)] = {
                     "card": u.card,
                     "ready": u.ready,

@@ -1,0 +1,155 @@
+"""A greedy Walpurgis bot: board control from the view only.
+
+It scores every legal action with a one-ply heuristic and plays the best (ties broken by its
+seeded RNG):
+
+* a placement is worth a formation (face up a little more), an activation is worth what its
+  bullet and destroy squares hit: a destroy square on an opposing formation, a bullet on an
+  opposing face-down formation (it leaves in bullet processing) or face-up one (it turns face
+  down); hitting your own formations counts against it;
+* it intercepts whenever a card from hand or an active formation can (a free formation, and
+  the same hits);
+* bullets go only onto squares holding an opposing formation, and never when the deck runs low;
+* in bullet processing it keeps its best card (face up > active > face down) and degrades its
+  cheapest one first (a card that does not turn face down costs nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.actions import Action, Decision
+from .base import Agent
+
+_FORM = ("active", "dormant", "up", "activating")
+_KEEP = {"up": 5.0, "activating": 5.0, "bullet_up": 4.5, "active": 3.0, "dormant": 2.0, "bullet": 2.0}
+_HIT = {"bullet": 0.0, "dormant": 1.0, "active": 2.0, "bullet_up": 2.5, "up": 3.0, "activating": 3.0}
+
+
+class WalpurgisGreedy(Agent):
+    name = "greedy"
+
+    def _cards(self) -> Any:
+        if self.game is not None:
+            return self.game.cards
+        from ..games.walpurgis.cards import base_pool
+
+        return base_pool()
+
+    def act(self, view: dict[str, Any], decision: Decision) -> Action:
+        opts = decision.options
+        if len(opts) == 1:
+            return opts[0]
+        me = decision.player
+        board = [view["board"][f"{r}{c}"] for r in range(1, 6) for c in "abcde"]
+        deck = view["deck_counts"][me]
+        kind = decision.kind
+        best: list[Action] = []
+        best_v = -1e9
+        for a in opts:
+            v = self._score(a, kind, me, board, deck, view)
+            if v > best_v + 1e-9:
+                best, best_v = [a], v
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[self.rng.randbelow(len(best))]
+
+    # ------------------------------------------------------------------ scoring
+    def _hits(self, cid: str, me: int, s: int, board: list[list[dict[str, Any]]], deck: int) -> float:
+        c = self._cards().get(cid)
+        if c is None:
+            return 0.0
+        v = 0.0
+        for q in c.destroy[me][s]:
+            for d in board[q]:
+                if d["state"] in _FORM:
+                    if d["owner"] != me:
+                        v += 1.5
+                    elif c.destroy_own:
+                        v -= 1.2
+        budget = max(0, deck - 4)
+        for q in (*c.sub_bullet[me][s], *c.bullet[me][s]):
+            if budget <= 0:
+                break
+            gain = 0.0
+            for d in board[q]:
+                if d["owner"] != me and d["state"] in ("active", "dormant"):
+                    gain = max(gain, 1.2)
+                elif d["owner"] != me and d["state"] in ("up", "activating"):
+                    gain = max(gain, 0.2)
+            if gain:
+                v += gain
+                budget -= 1
+        return v
+
+    def _score(
+        self, a: Action, kind: str, me: int, board: list[list[dict[str, Any]]], deck: int, view: dict[str, Any]
+    ) -> float:
+        from ..games.walpurgis.cards import SQ_INDEX
+
+        verb = a.verb
+        args = a.args
+        if verb == "place":
+            cid, sqn, face = args
+            s = SQ_INDEX[sqn]
+            if kind == "initial":
+                r = s // 5
+                home = 1 if me == 0 else 3
+                return -abs(r - home) - abs(s % 5 - 2) * 0.5
+            # small preference for squares near the middle rows/columns
+            centre = -0.02 * (abs(s % 5 - 2) + abs(s // 5 - 2))
+            # an opposing bullet left on the square degrades what lands there at the next processing
+            if any(d["owner"] != me and d["state"] in ("bullet", "bullet_up") for d in board[s]):
+                centre -= 0.8 if face == "down" else 0.2
+            hits = self._hits(cid, me, s, board, deck)
+            if kind == "intercept":
+                return 1.2 + hits + centre
+            if face == "down":
+                return 1.0 + centre
+            # an activation gives the opponent a chance to intercept (a free formation for them)
+            return 0.6 + hits + centre
+        if verb == "activate":
+            s = SQ_INDEX[args[0]]
+            mine = next((d.get("card") for d in board[s] if d["owner"] == me and d["state"] == "active"), None)
+            if not isinstance(mine, str):
+                return 0.2
+            hits = self._hits(mine, me, s, board, deck)
+            return (0.3 + hits) if kind == "intercept" else (hits - 0.4)
+        if verb in ("end", "pass"):
+            return 0.0 if kind != "main" else (0.35 if not view["placed"] and not view["activated"] else 0.0)
+        if verb == "done":
+            return 0.0
+        if verb == "bullet":
+            if deck <= 4:
+                return -1.0
+            s = SQ_INDEX[args[0]]
+            v = -0.1
+            for d in board[s]:
+                if d["owner"] != me and d["state"] in ("active", "dormant"):
+                    v = 1.0
+                elif d["owner"] != me and d["state"] in ("up", "activating"):
+                    v = max(v, 0.3)
+            return v
+        if verb == "keep":
+            return _KEEP.get(args[1].split(":")[0], 0.0)
+        if verb == "hit":
+            word, _, cid = args[1].partition(":")
+            c = self._cards().get(cid) if cid else None
+            if c is not None and c.no_face_down and word in ("up", "activating"):
+                return 10.0
+            return -_HIT.get(word, 0.0)
+        if verb == "upright":
+            return 1.0
+        if verb == "sustain":
+            return 0.5
+        if verb == "mulligan" or verb == "bottom":
+            return -1.0
+        if verb == "discard":
+            cid = args[0]
+            hand = view.get("hand") or []
+            c = self._cards().get(cid)
+            return hand.count(cid) * 0.5 - (0.5 if c is not None and c.is_normal else 0.0)
+        if verb == "target":
+            s = SQ_INDEX[args[0]]
+            return float(sum(1 for d in board[s] if d["owner"] != me))
+        return 0.0

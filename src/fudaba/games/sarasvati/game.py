@@ -1,0 +1,191 @@
+"""The Sarasvati :class:`~fudaba.core.game.Game`: parameters (spec §9), cards, decks (§3), new games."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.cards import CardPool
+from ...core.decks import Deck
+from ...core.errors import DeckError
+from ...core.game import Game
+from ...core.state import State
+from . import rules as _rules  # noqa: F401  (registers the rules steps on SarasvatiState)
+from .cards import Card, load_file, load_pool_cards
+from .state import SarasvatiState
+
+DECK_DIR = Path(__file__).parent / "decks"
+_PLACE = re.compile(r"[xX]?[FfBbKk][0-9]+")
+_POOL: list[Card] | None = None
+
+
+def _pool() -> list[Card]:
+    global _POOL
+    if _POOL is None:
+        _POOL = load_pool_cards()
+    return _POOL
+
+
+def pool_dict(game: Any) -> dict[str, Card]:
+    """id → Card of a game's pool (cached on the game)."""
+    d: dict[str, Card] | None = getattr(game, "cdb", None)
+    if d is None:
+        d = {cid: game.cards[cid] for cid in game.cards}
+        game.cdb = d
+    return d
+
+
+class SarasvatiGame(Game):
+    NAME = "sarasvati"
+    TITLE = "サラスヴァティTCG(仮)"
+    PARAMS = {
+        "starting_hand": 5,
+        "front_slots": 5,
+        "back_slots": 5,
+        "deck_size": 40,
+        "max_copies": 4,
+        "books": 3,
+        "book_cost_cap": 13,
+        "book_hits": 2,
+        "first": "random",
+        "first_player_draws": False,
+        "charges_per_turn": 1,
+        "ties_destroy": True,
+        "counterattack": True,
+        "move_taps": True,
+        "summoning_sickness": True,
+        "turn_limit": 100,
+    }
+    PARAM_CHOICES = {"first": ("random", 0, 1)}
+    PARAM_MIN = {"front_slots": 1, "deck_size": 1, "max_copies": 1, "books": 1, "book_hits": 1}
+    DECK_SECTIONS = {"禁書": "books", "books": "books", "forbidden books": "books"}
+
+    cdb: dict[str, Card]
+    extra_cards: list[dict[str, Any]]
+
+    def __init__(self, variant: str | None = None, **params: Any) -> None:
+        super().__init__(variant, **params)
+        self.cdb = {cid: self.cards[cid] for cid in self.cards}
+        self.extra_cards = []
+
+    # ------------------------------------------------------------------ cards and decks
+    def load_cards(self) -> CardPool[Any]:
+        return CardPool(_pool())
+
+    def card_builder(self) -> Any:
+        from .cards import build_card
+
+        return build_card
+
+    def check_card_file(self, path: str | Path) -> list[Card]:
+        """Validate one card TOML file (CardDataError names file, line, card and field)."""
+        return load_file(path)
+
+    def import_cards(self, text: str, source: str = "post", id_prefix: str = "SV-U") -> str:
+        """Cards posted in the designers' カード晒しテンプレ → card TOML text (spec §2)."""
+        from .importer import import_post
+
+        return import_post(text, source=source, id_prefix=id_prefix)
+
+    def starter_decks(self) -> dict[str, Deck]:
+        out: dict[str, Deck] = {}
+        for p in sorted(DECK_DIR.glob("*.txt")):
+            out[p.stem] = self.load_deck(p)
+        return out
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        """Every problem of the deck under §3 and the parameters, all at once."""
+        P = self.params
+        C = self.cdb
+        probs: list[str] = []
+        main = [c for c in deck.main if c in C]
+        books = [c for c in deck.books if c in C]
+        for c in deck.main:
+            if c not in C:
+                probs.append(f"unknown card {c!r} in the deck")
+        for c in deck.books:
+            if c not in C:
+                probs.append(f"unknown card {c!r} among the forbidden books")
+        if len(deck.main) != P["deck_size"]:
+            probs.append(f"the deck has {len(deck.main)} cards; it must have exactly {P['deck_size']} "
+                         f"(deck_size, §3)")
+        names = Counter(C[c].name for c in main)
+        for name, n in names.items():
+            if n > P["max_copies"]:
+                ids = sorted({c for c in main if C[c].name == name})
+                probs.append(f"{n} copies of {name} ({', '.join(ids)}); at most {P['max_copies']} of a name "
+                             f"(max_copies, §3)")
+        for c in sorted(set(main)):
+            if C[c].type == "book":
+                probs.append(f"{c} {C[c].name} is a forbidden book: list it in the '# 禁書' section, not the deck (§3)")
+        for c in sorted(set(books)):
+            if C[c].type != "book":
+                probs.append(f"{c} {C[c].name} is a {C[c].type}, not a forbidden book; it cannot be in the "
+                             f"'# 禁書' section (§3)")
+        if len(deck.books) != P["books"]:
+            probs.append(f"{len(deck.books)} forbidden books; exactly {P['books']} are needed (books, §3)")
+        total = sum(C[c].cost for c in books if C[c].type == "book")
+        if total > P["book_cost_cap"]:
+            probs.append(f"the forbidden books cost {total} in total; at most {P['book_cost_cap']} "
+                         f"(book_cost_cap, §3)")
+        return probs
+
+    # ------------------------------------------------------------------ states
+    def state_class(self) -> type[State]:
+        return SarasvatiState
+
+    def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> State:
+        if decks is None:
+            decks = list(self.starter_decks().values())[:2]
+        if len(decks) != 2:
+            raise DeckError([f"a game needs two decks, got {len(decks)}"], "new_game")
+        for k, d in enumerate(decks):
+            probs = self.check_deck(d)
+            if probs:
+                raise DeckError(probs, f"deck of seat {k}" + (f" ({d.name})" if d.name else ""))
+        st = SarasvatiState(self, seed)
+        st.init_zones(self.cdb)
+        for p in (0, 1):
+            st.deck[p] = list(reversed(decks[p].main))
+            st.books[p] = list(decks[p].books)  # §4.1 face down, in the order listed
+            st.hits[p] = [0] * len(st.books[p])
+        st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
+        st.push("setup")
+        st.run()
+        return st
+
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> State:
+        from .position import load_position
+
+        return load_position(self, data)
+
+    def resolve_token(self, token: str) -> str:
+        """Places (``F1``, ``xB2``, ``K1``) stay; card names (even short ones such as 竜騎士) become ids."""
+        if _PLACE.fullmatch(token):
+            return token
+        c = self.cards.find(token)
+        return c.id if c is not None else token
+
+    # ------------------------------------------------------------------ text
+    def describe(self, event: dict[str, Any], lang: str = "en") -> str:
+        from .text import describe
+
+        return describe(self, event, lang)
+
+    def render(self, view: dict[str, Any], lang: str = "en") -> str:
+        from .text import render
+
+        return render(self, view, lang)
+
+    def card_text(self, card_id: str, lang: str = "en") -> str:
+        from .text import card_text
+
+        return card_text(self, card_id, lang)
+
+    def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
+        from .text import inspect
+
+        return inspect(self, view, token, lang)

@@ -1,0 +1,286 @@
+"""Positions (spec §12): dump a state at a phase-level decision, load one back.
+
+``load_position(state.position())`` gives an equal state (same ``hash()``). Unknown keys and
+impossible positions raise :class:`~fudaba.core.errors.PositionError` naming the key.
+Beyond §12 (all optional): ``charges_left``; per slot ``moved`` and ``mods``
+(``[{atk, def, until, by}]``); per book ``hits``; per seat ``cost_mods`` (``[{amount, until, by}]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import CardDataError, PositionError, UnknownGame
+from ...core.game import check_keys, read_document
+from .cards import DUR_CODE, DUR_NAME, Card, build_inline
+from .rules import REMAINING
+from .state import SarasvatiState, Unit, place
+
+TOP_KEYS = frozenset({"game", "variant", "turn", "active", "first", "phase", "seed", "params", "seat", "cards",
+                      "charges_left"})
+SEAT_KEYS = frozenset({"hand", "deck", "grave", "voltage", "books", "slots", "cost_mods"})
+SLOT_KEYS = frozenset({"card", "ready", "new", "equip", "under", "moved", "mods"})
+BOOK_KEYS = frozenset({"card", "open", "destroyed", "hits"})
+MOD_KEYS = frozenset({"atk", "def", "until", "by"})
+CMOD_KEYS = frozenset({"amount", "until", "by"})
+
+
+def dump_position(st: SarasvatiState) -> dict[str, Any]:
+    d = st.decision
+    if st.over:
+        raise PositionError(f"position: the game is over ({st.result}); positions describe games in progress")
+    if d is None or d.kind not in REMAINING:
+        kind = d.kind if d is not None else "none"
+        raise PositionError(f"position: only at a phase-level decision (charge, imagine, move, battle); "
+                            f"the pending decision is {kind!r} (in the middle of an effect)")
+    g: Any = st.game
+    seats = []
+    for p in (0, 1):
+        volt = [{"card": c, "tapped": True} if k < st.tapped[p] else {"card": c} for k, c in enumerate(st.volt[p])]
+        books: list[dict[str, Any]] = []
+        for k, b in enumerate(st.books[p]):
+            h = st.hits[p][k]
+            e: dict[str, Any] = {"card": b, "open": 0 < h < st.bh}
+            if h >= st.bh:
+                e = {"card": b, "destroyed": True}
+            elif h > 1:
+                e["hits"] = h
+            books.append(e)
+        slots: dict[str, Any] = {}
+        for i, u in enumerate(st.slots[p]):
+            if u is None:
+                continue
+            s: dict[str, Any] = {"card": u.card, "ready": u.ready, "new": u.new}
+            if u.equip is not None:
+                s["equip"] = u.equip
+            if u.under:
+                s["under"] = list(u.under)
+            if u.moved:
+                s["moved"] = True
+            if u.mods:
+                s["mods"] = [{"atk": m[0], "def": m[1], "until": DUR_NAME[m[2]], "by": m[3]} for m in u.mods]
+            slots[place(i, st.nf)] = s
+        seat: dict[str, Any] = {
+            "hand": list(st.hand[p]),
+            "deck": list(reversed(st.deck[p])),
+            "grave": list(st.grave[p]),
+            "voltage": volt,
+            "books": books,
+            "slots": slots,
+        }
+        if st.costmods[p]:
+            seat["cost_mods"] = [{"amount": m[0], "until": DUR_NAME[m[1]], "by": m[2]} for m in st.costmods[p]]
+        seats.append(seat)
+    doc: dict[str, Any] = {
+        "game": "sarasvati",
+        "turn": st.turn,
+        "active": st.active,
+        "first": st.first,
+        "phase": d.kind,
+        "seed": st.rng.state,
+        "charges_left": st.charges_left,
+        "params": dict(st.game.params),
+        "seat": seats,
+    }
+    extra = getattr(g, "extra_cards", [])
+    if extra:
+        doc["cards"] = [dict(c) for c in extra]
+    return doc
+
+
+def _int(v: Any, key: str, lo: int | None = None, hi: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise PositionError(f"position: key {key!r} must be a whole number, got {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
+        raise PositionError(f"position: key {key!r} = {v} is out of range ({rng})")
+    return v
+
+
+def _bool(v: Any, key: str) -> bool:
+    if not isinstance(v, bool):
+        raise PositionError(f"position: key {key!r} must be true or false, got {v!r}")
+    return v
+
+
+def _list(v: Any, key: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise PositionError(f"position: key {key!r} must be a list, got {type(v).__name__}")
+    return v
+
+
+def _table(v: Any, key: str) -> Mapping[str, Any]:
+    if not isinstance(v, Mapping):
+        raise PositionError(f"position: key {key!r} must be a table, got {type(v).__name__}")
+    return v
+
+
+def with_cards(game: Any, raws: list[Any]) -> Any:
+    """A copy of ``game`` whose pool also holds the card tables ``raws`` (a position's ``[[cards]]``)."""
+    from .game import SarasvatiGame
+
+    try:
+        extra = build_inline(raws, "position [[cards]]")
+        pool = game.cards.extended(extra)
+    except CardDataError as e:
+        raise PositionError(f"position: key 'cards': {e}") from None
+    g = SarasvatiGame(game.variant, **game.params)
+    g.cards = pool
+    g.cdb = {cid: pool[cid] for cid in pool}
+    g.extra_cards = [dict(c) for c in raws]
+    return g
+
+
+def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiState:
+    from .game import SarasvatiGame
+
+    doc = read_document(data)
+    check_keys(doc, TOP_KEYS, "position")
+    if doc.get("game", "sarasvati") != "sarasvati":
+        raise PositionError(f"position: key 'game' is {doc.get('game')!r}, not 'sarasvati'")
+    if doc.get("variant", game.variant) != game.variant:
+        raise PositionError(f"position: key 'variant': unknown variant {doc.get('variant')!r}")
+    params = dict(game.params)
+    raw_params = _table(doc.get("params", {}), "params")
+    for pk, pv in raw_params.items():
+        try:
+            params[pk] = SarasvatiGame.check_param(pk, pv)
+        except UnknownGame as e:
+            raise PositionError(f"position: key 'params.{pk}': {e}") from None
+    g: Any = game if params == game.params else SarasvatiGame(game.variant, **params)
+    extra_raw = doc.get("cards", [])
+    if extra_raw:
+        g = with_cards(g, _list(extra_raw, "cards"))
+    C: dict[str, Card] = g.cdb
+    st = SarasvatiState(g, 0)
+    st.init_zones(C)
+    st.rng.state = _int(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
+    st.turn = _int(doc.get("turn", 1), "turn", 1)
+    st.active = _int(doc.get("active", 0), "active", 0, 1)
+    st.first = _int(doc.get("first", st.active if st.turn % 2 == 1 else 1 - st.active), "first", 0, 1)
+    if (st.turn % 2 == 1) != (st.first == st.active):
+        raise PositionError(f"position: keys 'turn'/'active'/'first': turn {st.turn} is player "
+                            f"{st.first if st.turn % 2 == 1 else 1 - st.first}'s turn when player {st.first} "
+                            f"went first, not player {st.active}'s")
+    phase = doc.get("phase", "imagine")
+    if phase not in REMAINING:
+        raise PositionError(f"position: key 'phase' must be one of {', '.join(REMAINING)}, got {phase!r}")
+    st.phase = phase
+    st.charges_left = _int(doc.get("charges_left", params["charges_per_turn"] if phase == "charge" else 0),
+                           "charges_left", 0)
+    seats = _list(doc.get("seat"), "seat")
+    if len(seats) != 2:
+        raise PositionError(f"position: key 'seat' must list two seats ([[seat]] twice), got {len(seats)}")
+    n = len(st.slots[0])
+    bh = st.bh
+
+    def card(given: Any, key: str, types: tuple[str, ...] | None = None) -> str:
+        cid = given
+        if not isinstance(given, str) or given not in C:
+            found = g.cards.find(given) if isinstance(given, str) else None
+            if found is None:
+                raise PositionError(f"position: key {key!r}: unknown card {given!r}")
+            cid = found.id
+        c = C[cid]
+        if types is not None and c.type not in types:
+            raise PositionError(f"position: key {key!r}: {cid} {c.name} is a {c.type}; "
+                                f"this place holds {' or '.join(types)} cards")
+        return str(cid)
+
+    zone_types = ("character", "support", "equipment")
+    for p, seat_raw in enumerate(seats):
+        seat = _table(seat_raw, f"seat[{p}]")
+        check_keys(seat, SEAT_KEYS, f"position: seat[{p}]")
+        sk = f"seat[{p}]"
+        st.hand[p] = [card(c, f"{sk}.hand[{k}]", zone_types) for k, c in enumerate(_list(seat.get("hand", []),
+                                                                                          sk + ".hand"))]
+        deck = [card(c, f"{sk}.deck[{k}]", zone_types) for k, c in enumerate(_list(seat.get("deck", []),
+                                                                                  sk + ".deck"))]
+        st.deck[p] = list(reversed(deck))
+        st.grave[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(_list(seat.get("grave", []),
+                                                                               sk + ".grave"))]
+        tapped: list[str] = []
+        untapped: list[str] = []
+        for k, v in enumerate(_list(seat.get("voltage", []), sk + ".voltage")):
+            key = f"{sk}.voltage[{k}]"
+            if isinstance(v, str):
+                untapped.append(card(v, key))
+                continue
+            vt = _table(v, key)
+            check_keys(vt, {"card", "tapped"}, f"position: {key}")
+            cid = card(vt.get("card"), key + ".card")
+            (tapped if _bool(vt.get("tapped", False), key + ".tapped") else untapped).append(cid)
+        st.volt[p] = tapped + untapped
+        st.tapped[p] = len(tapped)
+        books_raw = _list(seat.get("books", []), sk + ".books")
+        if not books_raw:
+            raise PositionError(f"position: key '{sk}.books': a player needs at least one forbidden book")
+        for k, b in enumerate(books_raw):
+            key = f"{sk}.books[{k}]"
+            if isinstance(b, str):
+                b = {"card": b}
+            bt = _table(b, key)
+            check_keys(bt, BOOK_KEYS, f"position: {key}")
+            st.books[p].append(card(bt.get("card"), key + ".card", ("book",)))
+            h = 0
+            if _bool(bt.get("open", False), key + ".open"):
+                if bh == 1:
+                    raise PositionError(f"position: key '{key}.open': with book_hits = 1 a book is never open")
+                h = 1
+            if "hits" in bt:
+                h = _int(bt["hits"], key + ".hits", 0, bh)
+            if _bool(bt.get("destroyed", False), key + ".destroyed"):
+                h = bh
+            st.hits[p].append(h)
+        if all(h >= bh for h in st.hits[p]):
+            raise PositionError(f"position: key '{sk}.books': every book is destroyed — the game would be over")
+        slots_raw = _table(seat.get("slots", {}), sk + ".slots")
+        for name, s_raw in slots_raw.items():
+            key = f"{sk}.slots.{name}"
+            from .effects import parse_rel
+
+            w = parse_rel(p, name, st.nf, n)
+            if w is None or name[:1] in "xX":
+                raise PositionError(f"position: key {key!r}: no such place (F1..F{st.nf}, B1..B{n - st.nf})")
+            s = _table(s_raw, key)
+            check_keys(s, SLOT_KEYS, f"position: {key}")
+            cid = card(s.get("card"), key + ".card", ("character",))
+            under = tuple(card(c, f"{key}.under[{k}]", ("character",))
+                          for k, c in enumerate(_list(s.get("under", []), key + ".under")))
+            if under and not C[cid].evolves_from:
+                raise PositionError(f"position: key '{key}.under': {cid} is not an evolution, nothing lies under it")
+            eq = s.get("equip")
+            equip = None if eq is None else card(eq, key + ".equip", ("equipment",))
+            mods = []
+            for k, m in enumerate(_list(s.get("mods", []), key + ".mods")):
+                mk = f"{key}.mods[{k}]"
+                mt = _table(m, mk)
+                check_keys(mt, MOD_KEYS, f"position: {mk}")
+                until = mt.get("until", "until_end_of_turn")
+                if until not in DUR_CODE:
+                    raise PositionError(f"position: key '{mk}.until': one of {', '.join(DUR_CODE)}, got {until!r}")
+                mods.append((_int(mt.get("atk", 0), mk + ".atk"), _int(mt.get("def", 0), mk + ".def"),
+                             DUR_CODE[until], _int(mt.get("by", p), mk + ".by", 0, 1)))
+            st.slots[p][w[1]] = Unit(0, cid, under, equip, _bool(s.get("ready", True), key + ".ready"),
+                                     _bool(s.get("new", False), key + ".new"),
+                                     _bool(s.get("moved", False), key + ".moved"), tuple(mods))
+        for k, m in enumerate(_list(seat.get("cost_mods", []), sk + ".cost_mods")):
+            mk = f"{sk}.cost_mods[{k}]"
+            mt = _table(m, mk)
+            check_keys(mt, CMOD_KEYS, f"position: {mk}")
+            until = mt.get("until", "until_end_of_turn")
+            if until not in ("until_end_of_turn", "until_your_next_turn", "permanent"):
+                raise PositionError(f"position: key '{mk}.until': until_end_of_turn, until_your_next_turn or "
+                                    f"permanent, got {until!r}")
+            st.costmods[p].append((_int(mt.get("amount", 0), mk + ".amount"), DUR_CODE[until],
+                                   _int(mt.get("by", p), mk + ".by", 0, 1)))
+    if st.tapped[st.active] > len(st.volt[st.active]):
+        raise PositionError("position: key 'voltage': more tapped cards than voltage")
+    st.renumber()
+    st.origin = {"position": doc}
+    st.push_seq(*REMAINING[phase])
+    st.push(phase)
+    st.run()
+    return st

@@ -1,0 +1,403 @@
+"""The flow of a Sarasvati game, one rules step per clause of the spec (sections in comments).
+
+Each step is ``fn(state, ctx)`` and each decision handler ``fn(state, action, ctx)``; they are
+registered in :data:`STEPS` / :data:`ANSWERS` of :class:`SarasvatiState` (see ``core/state.py``).
+The canonical stack at a phase-level decision is the remaining phases of the turn, e.g. at the
+imagine decision ``[end, battle, move]`` — positions (§12) rebuild it exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ...core.actions import Action
+from ...core.state import Answer, Step
+from .actions import battle_options, charge_options, imagine_options, move_options
+from .effects import (
+    answer_target,
+    apply_cost,
+    cost_delta,
+    destroy_units,
+    draw,
+    parse_rel,
+    push_triggers,
+    stats,
+    step_check,
+    step_eff,
+    unit_triggers,
+)
+from .state import SarasvatiState, Unit, place
+
+PHASES = ("set", "draw", "charge", "imagine", "move", "battle", "end")
+#: the frames left on the stack while a phase-level decision of this phase is pending
+REMAINING = {
+    "charge": ("imagine", "move", "battle", "end"),
+    "imagine": ("move", "battle", "end"),
+    "move": ("battle", "end"),
+    "battle": ("end",),
+}
+
+
+# ------------------------------------------------------------------------------------------- §4 setup
+def step_setup(st: SarasvatiState, ctx: Any) -> None:
+    """§4: books are already face down in K1..; shuffle, choose the first player, draw hands."""
+    params = st.game.params
+    for p in (0, 1):
+        st.rng.shuffle(st.deck[p])  # §4.2
+    first = params["first"]
+    st.first = st.rng.randbelow(2) if first == "random" else int(first)  # §4.3
+    st.active = st.first
+    st.emit("setup", first=st.first, books=[len(st.books[0]), len(st.books[1])])
+    n = int(params["starting_hand"])
+    if n and not draw(st, (0, 1), n):  # §4.2 (a deck shorter than the hand loses at once, §7)
+        return
+    st.charges_left = int(params["charges_per_turn"])
+    st.push("turn")
+
+
+# ------------------------------------------------------------------------------------------- §5.1 set
+def step_turn(st: SarasvatiState, ctx: Any) -> None:
+    """§5.1 Set phase: ready characters, untap voltage, end 'until your next turn' effects;
+    then ``on_turn_start`` effects of the active player's cards."""
+    p = st.active
+    st.phase = "set"
+    st.emit("turn", player=p, turn=st.turn)
+    for u in st.slots[p]:
+        if u is not None:
+            u.ready = True
+            u.moved = False
+    st.tapped[p] = 0
+    _expire(st, lambda m: m[2] == 2 and m[3] == p)
+    cm = st.costmods[p]
+    if cm:
+        st.costmods[p] = [m for m in cm if not (m[1] == 2 and m[2] == p)]
+    q = 1 - p
+    if st.costmods[q]:
+        st.costmods[q] = [m for m in st.costmods[q] if not (m[1] == 2 and m[2] == p)]
+    st.push_seq("draw", "charge", "imagine", "move", "battle", "end")
+    st.push("check")
+    frames: list[tuple[int, str, int, int]] = []
+    for i in range(len(st.slots[p])):
+        frames += unit_triggers(st, p, i, "on_turn_start")
+    if frames:
+        push_triggers(st, frames)
+
+
+def _expire(st: SarasvatiState, gone: Any) -> None:
+    for s in st.slots:
+        for u in s:
+            if u is not None and u.mods:
+                keep = tuple(m for m in u.mods if not gone(m))
+                if len(keep) != len(u.mods):
+                    u.mods = keep
+
+
+# ------------------------------------------------------------------------------------------- §5.2 draw
+def step_draw(st: SarasvatiState, ctx: Any) -> None:
+    """§5.2 Draw 1; the first player skips it on the first turn (param first_player_draws)."""
+    st.phase = "draw"
+    if st.turn == 1 and not st.game.params["first_player_draws"]:
+        return
+    draw(st, (st.active,), 1)
+
+
+# ------------------------------------------------------------------------------------------- §5.3 charge
+def step_charge(st: SarasvatiState, ctx: Any) -> None:
+    """§5.3 Charge: up to ``charges_per_turn`` cards from hand into voltage (upright)."""
+    st.phase = "charge"
+    p = st.active
+    if st.charges_left <= 0 or not st.hand[p]:
+        return
+    st.renumber()
+    st.ask(p, "charge", charge_options(st), "charge")
+
+
+def answer_charge(st: SarasvatiState, a: Action, ctx: Any) -> None:
+    p = st.active
+    if a.verb == "pass":
+        st.charges_left = 0
+        st.emit("charge_pass", player=p)
+        return
+    c = a.args[0]
+    st.hand[p].remove(c)
+    st.volt[p].append(c)
+    st.charges_left -= 1
+    st.emit("charge", player=p, card=c, source="hand")
+    st.push("charge")
+    st.push("check")
+
+
+# ------------------------------------------------------------------------------------------- §5.4 imagine
+def step_imagine(st: SarasvatiState, ctx: Any) -> None:
+    """§5.4 Imagine: summon, evolve, use, equip, re-attach — any number of times."""
+    st.phase = "imagine"
+    st.renumber()
+    st.ask(st.active, "imagine", imagine_options(st), "imagine")
+
+
+def _pay(st: SarasvatiState, p: int, cost: int) -> int:
+    c = apply_cost(cost, cost_delta(st, p))
+    st.tapped[p] += c
+    return c
+
+
+def answer_imagine(st: SarasvatiState, a: Action, ctx: Any) -> None:
+    v = a.verb
+    if v == "end":
+        return
+    p = st.active
+    st.push("imagine")
+    st.push("check")
+    C = st.C
+    slots = st.slots[p]
+    n = len(slots)
+    if v == "reequip":  # §5.4 re-attach a reattachable equipment, paying again
+        fw = parse_rel(p, a.args[0], st.nf, n)
+        tw = parse_rel(p, a.args[1], st.nf, n)
+        assert fw is not None and tw is not None
+        src = slots[fw[1]]
+        dst = slots[tw[1]]
+        assert src is not None and dst is not None and src.equip is not None
+        eq = src.equip
+        paid = _pay(st, p, C[eq].cost)
+        src.equip = None
+        _replace_equip(st, p, tw[1], dst, eq)
+        st.emit("reequip", player=p, frm=a.args[0], to=a.args[1], card=eq, paid=paid)
+        return
+    cid = a.args[0]
+    card = C[cid]
+    paid = _pay(st, p, card.cost)
+    st.hand[p].remove(cid)
+    if v == "use":  # §2 support: resolves, then the graveyard
+        st.grave[p].append(cid)
+        st.emit("use", player=p, card=cid, paid=paid)
+        push_triggers(st, [(p, cid, idx, -1) for idx in card.triggers("on_play")])
+        return
+    w = parse_rel(p, a.args[1], st.nf, n)
+    assert w is not None
+    i = w[1]
+    if v == "summon":  # §5.4 summon into an empty slot of either row; enters ready
+        uid = st.new_uid()
+        slots[i] = Unit(uid, cid, (), None, True, True, False, ())
+        st.emit("summon", player=p, card=cid, place=a.args[1], paid=paid)
+        push_triggers(st, [(p, cid, idx, uid) for idx in card.triggers("on_summon")])
+        return
+    u = slots[i]
+    assert u is not None
+    if v == "evolve":  # §2 evolution: on top of the base, one card; no summoning sickness (Q&A)
+        u.under = (*u.under, u.card)
+        u.card = cid
+        u.new = False
+        st.emit("evolve", player=p, card=cid, place=a.args[1], base=u.under[-1], paid=paid)
+        push_triggers(st, [(p, cid, idx, u.uid) for idx in card.triggers("on_summon")])
+        return
+    # equip (§2): one per character; the old one is destroyed
+    _replace_equip(st, p, i, u, cid)
+    st.emit("equip", player=p, card=cid, place=a.args[1], paid=paid)
+
+
+def _replace_equip(st: SarasvatiState, p: int, i: int, u: Unit, eq: str) -> None:
+    old = u.equip
+    if old is not None:
+        st.grave[p].append(old)
+        st.emit("equip_destroyed", player=p, place=place(i, st.nf), card=old)
+    u.equip = eq
+
+
+# ------------------------------------------------------------------------------------------- §5.5 move
+def step_move(st: SarasvatiState, ctx: Any) -> None:
+    """§5.5 Move: a ready character may become defenceless to move to the other row."""
+    st.phase = "move"
+    st.renumber()
+    st.ask(st.active, "move", move_options(st), "move")
+
+
+def answer_move(st: SarasvatiState, a: Action, ctx: Any) -> None:
+    if a.verb == "end":
+        return
+    p = st.active
+    n = len(st.slots[p])
+    fw = parse_rel(p, a.args[0], st.nf, n)
+    tw = parse_rel(p, a.args[1], st.nf, n)
+    assert fw is not None and tw is not None
+    u = st.slots[p][fw[1]]
+    assert u is not None
+    st.slots[p][tw[1]] = u
+    st.slots[p][fw[1]] = None
+    u.moved = True
+    if st.game.params["move_taps"]:
+        u.ready = False
+    st.emit("move", player=p, frm=a.args[0], to=a.args[1], card=u.card, cause="move")
+    st.push("move")
+
+
+# ------------------------------------------------------------------------------------------- §6 battle
+def step_battle(st: SarasvatiState, ctx: Any) -> None:
+    """§6 Battle: declare attacks one at a time (wall rule in ``battle_options``)."""
+    st.phase = "battle"
+    st.renumber()
+    st.ask(st.active, "battle", battle_options(st), "battle")
+
+
+def answer_battle(st: SarasvatiState, a: Action, ctx: Any) -> None:
+    if a.verb == "end":
+        return
+    p = st.active
+    n = len(st.slots[p])
+    fw = parse_rel(p, a.args[0], st.nf, n)
+    assert fw is not None
+    i = fw[1]
+    u = st.slots[p][i]
+    assert u is not None
+    tok = a.args[1]
+    st.emit("attack", player=p, attacker=a.args[0], card=u.card, target=tok)
+    st.push("battle")
+    if tok[1] == "K":
+        st.push("battle_resolve", (u.uid, 1, int(tok[2:]) - 1, -1))
+    else:
+        tw = parse_rel(p, tok, st.nf, n)
+        assert tw is not None
+        t = st.slots[1 - p][tw[1]]
+        assert t is not None
+        st.push("battle_resolve", (u.uid, 0, tw[1], t.uid))
+    push_triggers(st, unit_triggers(st, p, i, "on_attack"))  # §6 on_attack resolves first
+
+
+def _end_battle(st: SarasvatiState) -> None:
+    _expire(st, lambda m: m[2] == 0)
+
+
+def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> None:
+    auid, kind, k, tuid = ctx
+    where = st.find(auid)
+    if where is None or where[0] != st.active:
+        st.emit("battle_fizzles", player=st.active, why="attacker left")
+        _end_battle(st)
+        st.push("check")
+        return
+    p, i = where
+    o = 1 - p
+    u = st.slots[p][i]
+    assert u is not None
+    nf = st.nf
+    if kind == 1:  # §6 forbidden book: open, then destroy (param book_hits)
+        u.ready = False
+        h = st.hits[o][k]
+        _end_battle(st)
+        st.push("check")
+        if h >= st.bh:
+            st.emit("battle_fizzles", player=p, why="book already destroyed")
+            return
+        h += 1
+        st.hits[o][k] = h
+        bid = st.books[o][k]
+        if h >= st.bh:
+            st.emit("book_destroyed", player=o, place=f"K{k + 1}", card=bid, by=place(i, nf))
+            if all(x >= st.bh for x in st.hits[o]):
+                st.end_game(p, "all books destroyed")  # §7
+            return
+        if h == 1:
+            st.emit("book_open", player=o, place=f"K{k + 1}", card=bid, by=place(i, nf))
+            push_triggers(st, [(o, bid, idx, -1) for idx in st.C[bid].triggers("on_open")])
+        else:
+            st.emit("book_hit", player=o, place=f"K{k + 1}", card=bid, hits=h, by=place(i, nf))
+        return
+    tw = st.find(tuid)
+    if tw is None or tw[0] != o:
+        u.ready = False
+        st.emit("battle_fizzles", player=p, why="target left")
+        _end_battle(st)
+        st.push("check")
+        return
+    j = tw[1]
+    d = st.slots[o][j]
+    assert d is not None
+    s = stats(st)
+    va = s[p][i]
+    vd = s[o][j]
+    assert va is not None and vd is not None
+    aa, ad = va
+    da, dd = vd
+    params = st.game.params
+    if params["ties_destroy"]:
+        kill_d = aa >= dd
+        counter = bool(params["counterattack"]) and d.ready and da >= 0
+        kill_a = counter and da >= ad
+    else:
+        kill_d = aa > dd
+        counter = bool(params["counterattack"]) and d.ready and da >= 0
+        kill_a = counter and da > ad
+    outcome = "mutual" if kill_a and kill_d else ("win" if kill_d else ("loss" if kill_a else "draw"))
+    st.emit("battle", player=p, attacker=place(i, nf), card=u.card, atk=aa, dfn=ad,
+            defender=place(j, nf), dcard=d.card, datk=da, ddef=dd, counter=counter, outcome=outcome)
+    if not kill_a:
+        u.ready = False
+    if not kill_d:
+        d.ready = False
+    wins: list[tuple[int, str, int, int]] = []
+    if kill_d and not kill_a:
+        wins = unit_triggers(st, p, i, "on_battle_win")
+    elif kill_a and not kill_d:
+        wins = unit_triggers(st, o, j, "on_battle_win")
+    _end_battle(st)
+    st.push("check")
+    if wins:
+        push_triggers(st, wins)
+    dead = ([(p, i)] if kill_a else []) + ([(o, j)] if kill_d else [])
+    if dead:
+        destroy_units(st, dead, "battle")
+
+
+# ------------------------------------------------------------------------------------------- §5.7 end
+def step_end(st: SarasvatiState, ctx: Any) -> None:
+    """§5.7 End: 'until end of turn' effects end; the opponent's turn begins (or the turn limit)."""
+    st.phase = "end"
+    p = st.active
+    _expire(st, lambda m: m[2] <= 1)
+    for q in (0, 1):
+        if st.costmods[q]:
+            st.costmods[q] = [m for m in st.costmods[q] if m[1] != 1]
+    for u in st.slots[p]:
+        if u is not None:
+            u.new = False
+            u.moved = False
+    st.emit("end_turn", player=p, turn=st.turn)
+    st.push("next_turn")
+    st.push("check")
+
+
+def step_next_turn(st: SarasvatiState, ctx: Any) -> None:
+    """§7 turn_limit, then the next player's turn."""
+    limit = int(st.game.params["turn_limit"])
+    if limit and st.turn >= limit:
+        st.end_game(None, "turn limit")
+        return
+    st.turn += 1
+    st.active = 1 - st.active
+    st.charges_left = int(st.game.params["charges_per_turn"])
+    st.push("turn")
+
+
+STEPS = {
+    "setup": step_setup,
+    "turn": step_turn,
+    "draw": step_draw,
+    "charge": step_charge,
+    "imagine": step_imagine,
+    "move": step_move,
+    "battle": step_battle,
+    "battle_resolve": step_battle_resolve,
+    "end": step_end,
+    "next_turn": step_next_turn,
+    "eff": step_eff,
+    "check": step_check,
+}
+ANSWERS = {
+    "charge": answer_charge,
+    "imagine": answer_imagine,
+    "move": answer_move,
+    "battle": answer_battle,
+    "target": answer_target,
+}
+SarasvatiState.STEPS = cast(dict[str, Step], STEPS)
+SarasvatiState.ANSWERS = cast(dict[str, Answer], ANSWERS)

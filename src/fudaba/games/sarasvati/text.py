@@ -1,0 +1,343 @@
+"""Text for people, in ``ja`` and ``en``: log lines (``describe``), the table (``render``), card text.
+
+Everything here reads event views and state views only (never the state), so it works for every
+seat with hidden information already removed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ATTRIBUTE_EN, TYPE_JA, Card, Effect
+from .effects import parse_rel
+
+LANGS = ("en", "ja")
+
+
+def _lang(lang: str) -> str:
+    return "ja" if lang.lower().startswith("ja") else "en"
+
+
+def _name(game: Any, cid: Any, lang: str) -> str:
+    if not isinstance(cid, str):
+        return "?"
+    c = game.cdb.get(cid)
+    if c is None:
+        return cid
+    return f"{c.name}" if lang == "ja" or not c.name_en else f"{c.name_en}"
+
+
+def _who(p: Any, lang: str) -> str:
+    return f"プレイヤー{p}" if lang == "ja" else f"Player {p}"
+
+
+_DUR = {
+    "en": {"until_end_of_battle": "until end of battle", "until_end_of_turn": "until end of turn",
+           "until_your_next_turn": "until the start of your next turn", "permanent": "permanently",
+           "while_condition": "while the condition holds"},
+    "ja": {"until_end_of_battle": "バトル終了まで", "until_end_of_turn": "このターンの終わりまで",
+           "until_your_next_turn": "次の自分のターンの初めまで", "permanent": "永続で",
+           "while_condition": "条件を満たす間"},
+}
+
+_EV = {
+    "en": {
+        "setup": "Setup: books face down, decks shuffled; Player {first} goes first.",
+        "turn": "— Turn {turn}: {who} —",
+        "draw": "{who} draws {count}{cards}.",
+        "deck_out": "{who} must draw from an empty deck.",
+        "charge": "{who} charges {card}{src}.",
+        "charge_pass": "{who} does not charge.",
+        "summon": "{who} summons {card} at {place} (cost {paid}).",
+        "evolve": "{who} evolves {base} at {place} into {card} (cost {paid}).",
+        "use": "{who} uses {card} (cost {paid}).",
+        "equip": "{who} equips {card} to {place} (cost {paid}).",
+        "equip_destroyed": "{who}'s equipment {card} at {place} is destroyed.",
+        "reequip": "{who} re-attaches {card} from {frm} to {to} (cost {paid}).",
+        "move": "{who} moves {card} from {frm} to {to}.",
+        "attack": "{who}'s {card} at {attacker} attacks {target}.",
+        "battle": "Battle: {card} {atk}/{dfn} vs {dcard} {datk}/{ddef}{ctr} — {outcome}.",
+        "battle_fizzles": "The attack ends without a battle ({why}).",
+        "book_open": "{who}'s forbidden book {place} opens: {card}.",
+        "book_hit": "{who}'s forbidden book {place} ({card}) is hit ({hits}).",
+        "book_destroyed": "{who}'s forbidden book {place} ({card}) is destroyed.",
+        "destroyed": "{who}'s {card} at {place} is destroyed ({reason}).",
+        "effect": "Effect of {card} ({who}).",
+        "effect_fizzles": "The effect of {card} does nothing ({why}).",
+        "modify": "{who}'s {card} at {place}: {delta} {until}.",
+        "defenceless": "{who}'s {card} at {place} becomes defenceless.",
+        "ready": "{who}'s {card} at {place} becomes ready.",
+        "cost_modifier": "{who}'s costs {amount:+d} {until}.",
+        "end_turn": "{who} ends the turn.",
+        "concede": "{who} concedes.",
+        "auto": "({who}: {action})",
+    },
+    "ja": {
+        "setup": "準備: 禁書を裏向きに置き、山札をシャッフル。先攻はプレイヤー{first}。",
+        "turn": "— ターン{turn}: {who} —",
+        "draw": "{who}がカードを{count}枚ドロー{cards}。",
+        "deck_out": "{who}は山札切れでドローできない。",
+        "charge": "{who}が{card}をチャージ{src}。",
+        "charge_pass": "{who}はチャージしない。",
+        "summon": "{who}が{card}を{place}に召喚(コスト{paid})。",
+        "evolve": "{who}が{place}の{base}を{card}に進化(コスト{paid})。",
+        "use": "{who}が{card}を使用(コスト{paid})。",
+        "equip": "{who}が{card}を{place}に装備(コスト{paid})。",
+        "equip_destroyed": "{who}の{place}の装備{card}が破壊された。",
+        "reequip": "{who}が{card}を{frm}から{to}に付け替え(コスト{paid})。",
+        "move": "{who}が{card}を{frm}から{to}へ移動。",
+        "attack": "{who}の{attacker}の{card}が{target}を攻撃。",
+        "battle": "バトル: {card} {atk}/{dfn} 対 {dcard} {datk}/{ddef}{ctr} — {outcome}。",
+        "battle_fizzles": "攻撃はバトルなしで終わる({why})。",
+        "book_open": "{who}の禁書{place}がオープン: {card}。",
+        "book_hit": "{who}の禁書{place}({card})に攻撃({hits}回目)。",
+        "book_destroyed": "{who}の禁書{place}({card})が破壊された。",
+        "destroyed": "{who}の{place}の{card}が破壊された({reason})。",
+        "effect": "{card}の効果({who})。",
+        "effect_fizzles": "{card}の効果は何もしない({why})。",
+        "modify": "{who}の{place}の{card}: {delta}({until})。",
+        "defenceless": "{who}の{place}の{card}が無防備状態になる。",
+        "ready": "{who}の{place}の{card}が臨戦状態になる。",
+        "cost_modifier": "{who}のコスト{amount:+d}({until})。",
+        "end_turn": "{who}のターン終了。",
+        "concede": "{who}が投了。",
+        "auto": "({who}: {action})",
+    },
+}
+
+_OUTCOME = {
+    "en": {"win": "attacker wins", "loss": "attacker loses", "mutual": "mutual destruction", "draw": "draw"},
+    "ja": {"win": "攻撃側の勝利", "loss": "攻撃側の敗北", "mutual": "相打ち", "draw": "引き分け"},
+}
+_REASON = {
+    "en": {"battle": "battle", "effect": "effect", "negative def": "def below 0"},
+    "ja": {"battle": "バトル", "effect": "効果", "negative def": "防御力がマイナス"},
+}
+
+
+def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
+    """One log line for an event view."""
+    lg = _lang(lang)
+    kind = ev.get("kind", "")
+    if kind == "game_over":
+        w = ev.get("winner")
+        res = ev.get("result", "")
+        if lg == "ja":
+            return f"ゲーム終了: {res} — " + ("引き分け" if w is None else f"プレイヤー{w}の勝ち")
+        return f"Game over: {res} — " + ("draw" if w is None else f"Player {w} wins")
+    tpl = _EV[lg].get(kind)
+    if tpl is None:
+        return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in ev.items() if k != "kind")
+    f: dict[str, Any] = {k: v for k, v in ev.items()}
+    f["who"] = _who(ev.get("player", ev.get("by", "?")), lg)
+    for k in ("card", "dcard", "base"):
+        if k in ev:
+            f[k] = _name(game, ev[k], lg)
+    if kind == "draw":
+        cards = ev.get("cards")
+        f["cards"] = (": " + ", ".join(_name(game, c, lg) for c in cards)) if cards else ""
+    if kind == "charge":
+        f["src"] = (" from the deck" if lg == "en" else "(山札から)") if ev.get("source") == "deck" else ""
+    if kind == "battle":
+        f["outcome"] = _OUTCOME[lg].get(str(ev.get("outcome")), ev.get("outcome"))
+        f["ctr"] = (" (counterattack)" if lg == "en" else "(反撃あり)") if ev.get("counter") else ""
+    if kind == "destroyed":
+        f["reason"] = _REASON[lg].get(str(ev.get("reason")), ev.get("reason"))
+    if kind in ("modify", "cost_modifier"):
+        f["until"] = _DUR[lg].get(str(ev.get("until")), ev.get("until"))
+    if kind == "modify":
+        parts = []
+        if ev.get("atk"):
+            parts.append(("atk " if lg == "en" else "攻") + f"{ev['atk']:+d}")
+        if ev.get("dfn"):
+            parts.append(("def " if lg == "en" else "防") + f"{ev['dfn']:+d}")
+        f["delta"] = ", ".join(parts)
+    if kind == "setup":
+        f["first"] = ev.get("first")
+    if kind == "book_open":
+        f["card"] = _name(game, ev.get("card"), lg)
+    try:
+        return tpl.format(**f)
+    except (KeyError, ValueError, IndexError):
+        return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in ev.items() if k != "kind")
+
+
+# ------------------------------------------------------------------------------------------- effects
+_TRIG = {
+    "en": {"static": "", "on_summon": "When summoned: ", "on_attack": "When it attacks: ",
+           "on_battle_win": "When it wins a battle: ", "on_destroyed": "When destroyed: ", "on_play": "",
+           "on_open": "When opened: ", "while_open": "While open: ", "on_turn_start": "At the start of your turn: "},
+    "ja": {"static": "", "on_summon": "召喚時、", "on_attack": "攻撃時、", "on_battle_win": "バトルに勝った時、",
+           "on_destroyed": "破壊された時、", "on_play": "", "on_open": "オープン時、", "while_open": "オープン中、",
+           "on_turn_start": "自分のターンの初め、"},
+}
+_TGT = {
+    "en": {"self": "this character", "equipped": "the equipped character",
+           "choose_own_character": "one of your characters", "choose_enemy_character": "one enemy character",
+           "all_own_characters": "all your characters", "all_enemy_characters": "all enemy characters",
+           "all_characters": "all characters", "self_player": "you", "opponent": "your opponent",
+           "both_players": "each player"},
+    "ja": {"self": "このカード", "equipped": "装備したキャラクター", "choose_own_character": "自分のキャラクター1体",
+           "choose_enemy_character": "相手のキャラクター1体", "all_own_characters": "自分のキャラクターすべて",
+           "all_enemy_characters": "相手のキャラクターすべて", "all_characters": "キャラクターすべて",
+           "self_player": "自分", "opponent": "相手", "both_players": "お互い"},
+}
+
+
+def effect_text(e: Effect, lang: str = "en") -> str:
+    """A readable rendering of one effect of the vocabulary (§8)."""
+    lg = _lang(lang)
+    t = _TGT[lg][e.target]
+    cond = ""
+    if e.condition is not None:
+        cond = "[" + ", ".join(f"{k} {v}" for k, v in e.condition.to_dict().items()) + "] "
+    filt = ""
+    if e.filter is not None:
+        filt = " (" + ", ".join(f"{k} {v}" for k, v in e.filter.to_dict().items()) + ")"
+    dur = _DUR[lg].get(e.duration, "") if e.duration and e.duration != "while_condition" else ""
+    a = e.action
+    if lg == "ja":
+        body = {
+            "draw": f"{t}がカードを{e.amount}枚引く",
+            "charge_from_deck": f"{t}の山札の上から{e.amount}枚をボルテージに置く",
+            "cost_modifier": f"{t}のコスト{e.amount:+d}(1未満にならない)",
+            "modify": f"{t}{filt}の" + "、".join(x for x in (f"攻撃力{e.atk:+d}" if e.atk else "",
+                                                           f"防御力{e.def_:+d}" if e.def_ else "") if x),
+            "destroy": f"{t}{filt}を破壊",
+            "set_defenceless": f"{t}{filt}を無防備状態にする",
+            "set_ready": f"{t}{filt}を臨戦状態にする",
+            "move_row": f"{t}{filt}を反対の列に移動",
+        }[a]
+        return f"{_TRIG[lg][e.trigger]}{cond}{body}{(' ' + dur) if dur else ''}。"
+    body = {
+        "draw": f"{t} draw {e.amount}",
+        "charge_from_deck": f"{t} put the top {e.amount} card(s) of the deck into voltage",
+        "cost_modifier": f"{t}: costs {e.amount:+d} (never below 1)",
+        "modify": f"{t}{filt}: " + ", ".join(x for x in (f"atk {e.atk:+d}" if e.atk else "",
+                                                        f"def {e.def_:+d}" if e.def_ else "") if x),
+        "destroy": f"destroy {t}{filt}",
+        "set_defenceless": f"make {t}{filt} defenceless",
+        "set_ready": f"make {t}{filt} ready",
+        "move_row": f"move {t}{filt} to the other row",
+    }[a]
+    return f"{_TRIG[lg][e.trigger]}{cond}{body}{(' ' + dur) if dur else ''}."
+
+
+def card_text(game: Any, card_id: str, lang: str = "en") -> str:
+    """A card's full text, in the designers' template layout."""
+    lg = _lang(lang)
+    c: Card | None = game.cdb.get(card_id) or game.cards.find(card_id)
+    if c is None:
+        return f"unknown card {card_id!r}" if lg == "en" else f"不明なカード {card_id!r}"
+    attr = c.attribute if lg == "ja" else ATTRIBUTE_EN[c.attribute]
+    kind = TYPE_JA[c.type] if lg == "ja" else c.type
+    if c.is_evolution:
+        kind = ("進化" if lg == "ja" else "evolution") + f" ← {c.evolves_from}"
+    tags = "、".join((attr, *c.sub_attributes)) if lg == "ja" else ", ".join((attr, *c.sub_attributes))
+    stats = f":{c.atk}/{c.def_}" if c.type in ("character", "equipment") else ""
+    head = f"◇{c.name}" + (f" ({c.name_en})" if c.name_en and lg == "en" else "") + f"  [{c.id}]"
+    lines = [head, f"{'コスト' if lg == 'ja' else 'cost '}{c.cost}{stats}({kind}/{tags})"]
+    if c.reattachable:
+        lines.append("付け替え可能" if lg == "ja" else "reattachable (付け替え可能)")
+    if c.text:
+        lines.append((f"[{c.effect_name}] " if c.effect_name else "") + c.text)
+    elif c.effect_name:
+        lines.append(f"[{c.effect_name}]")
+    if lg == "en" or not c.text:
+        for e in c.effects:
+            lines.append("▸" + effect_text(e, lg))
+    if c.flavor:
+        lines.append(f"『{c.flavor}』")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------------- the table
+_LABEL = {
+    "en": {"turn": "Turn", "phase": "phase", "active": "active", "you": "you", "hand": "hand", "deck": "deck",
+           "grave": "grave", "volt": "voltage", "books": "books", "front": "front", "back": "back",
+           "closed": "face down", "open": "open", "destroyed": "destroyed", "ready": "ready",
+           "defenceless": "defenceless", "new": "new", "decision": "decision", "over": "Game over"},
+    "ja": {"turn": "ターン", "phase": "フェイズ", "active": "手番", "you": "あなた", "hand": "手札", "deck": "山札",
+           "grave": "墓地", "volt": "ボルテージ", "books": "禁書", "front": "前列", "back": "後列",
+           "closed": "裏", "open": "オープン", "destroyed": "破壊", "ready": "臨戦", "defenceless": "無防備",
+           "new": "召喚酔い", "decision": "選択", "over": "ゲーム終了"},
+}
+
+
+def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
+    """The table as plain text, from a view (the viewer's side last, at the bottom)."""
+    lg = _lang(lang)
+    L = _LABEL[lg]
+    you = view.get("you")
+    order = [1 - you, you] if you in (0, 1) else [1, 0]
+    nf = view["front_slots"]
+    out = [f"{L['turn']} {view['turn']} · {L['phase']} {view['phase']} · {L['active']} P{view['active']}"]
+    for p in order:
+        pl = view["players"][p]
+        tag = f"P{p}" + (f" ({L['you']})" if p == you else "")
+        v = pl["voltage"]
+        out.append(f"{tag}  {L['hand']} {pl['hand_count']}  {L['deck']} {pl['deck_count']}  "
+                   f"{L['volt']} {v['untapped']}/{len(v['cards'])}  {L['grave']} {len(pl['grave'])}")
+        books = []
+        for b in pl["books"]:
+            name = _name(game, b["card"], lg) if b["card"] else "?"
+            books.append(f"{b['place']}:{L[b['state']]}" + (f"({name})" if b["card"] else ""))
+        out.append(f"  {L['books']}: " + "  ".join(books))
+        for row, rng in ((L["front"], range(1, nf + 1)), (L["back"], range(1, view["back_slots"] + 1))):
+            cells = []
+            for k in rng:
+                pname = ("F" if row == L["front"] else "B") + str(k)
+                u = pl["slots"].get(pname)
+                if u is None:
+                    cells.append(f"{pname}:—")
+                    continue
+                st = L["ready"] if u["ready"] else L["defenceless"]
+                extra = f" +{_name(game, u['equip'], lg)}" if u.get("equip") else ""
+                new = f" {L['new']}" if u.get("new") else ""
+                cells.append(f"{pname}:{_name(game, u['card'], lg)} {u['atk']}/{u['def']} [{st}{new}]{extra}")
+            out.append(f"  {row}: " + " | ".join(cells))
+        if pl["hand"] is not None:
+            out.append(f"  {L['hand']}: " + ", ".join(f"{c} {_name(game, c, lg)}" for c in pl["hand"]))
+    d = view.get("decision")
+    if view.get("over"):
+        w = view.get("winner")
+        out.append(f"{L['over']}: {view.get('result')} — " + ("draw" if w is None else f"P{w}"))
+    elif d is not None:
+        out.append(f"{L['decision']}: P{d['player']} {d['kind']}")
+        if "options" in d:
+            out.append("  " + "  ".join(f"[{i + 1}] {o}" for i, o in enumerate(d["options"])))
+    return "\n".join(out)
+
+
+def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
+    """``info TOKEN``: a card id/name, or a visible place (``F1``, ``xB2``, ``K1``, ``xK3``)."""
+    c = game.cards.find(token)
+    if c is not None and len(token) > 3:
+        return card_text(game, c.id, lang)
+    you = view.get("you")
+    viewer = you if you in (0, 1) else 0
+    t = token.strip()
+    side = viewer
+    body = t
+    if t[:1] in ("x", "X"):
+        side = 1 - viewer
+        body = t[1:]
+    if body[:1].upper() == "K" and body[1:].isdigit():
+        k = int(body[1:]) - 1
+        books = view["players"][side]["books"]
+        if 0 <= k < len(books) and books[k]["card"]:
+            return card_text(game, books[k]["card"], lang) + f"\n({books[k]['state']})"
+        return None
+    n = view["front_slots"] + view["back_slots"]
+    w = parse_rel(viewer, t, view["front_slots"], n)
+    if w is not None:
+        name = body.upper()
+        u = view["players"][w[0]]["slots"].get(name)
+        if u is None:
+            return None
+        txt = card_text(game, u["card"], lang) + f"\nnow {u['atk']}/{u['def']}, " + (
+            "ready" if u["ready"] else "defenceless")
+        if u.get("equip"):
+            txt += "\n" + card_text(game, u["equip"], lang)
+        return txt
+    return card_text(game, c.id, lang) if c is not None else None

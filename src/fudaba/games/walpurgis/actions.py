@@ -1,0 +1,68 @@
+"""Walpurgis notation (spec §9): verbs per decision, interned action builders, card labels.
+
+========================= ===========================================================
+decision (``kind``)       actions
+========================= ===========================================================
+``setup``                 ``set W-RM-01`` (which 通常弾 to set aside)
+``mulligan``              ``bottom W-RM-07`` (one card at a time), ``done``
+``initial``               ``place W-RM-01 3c up``
+``wake``                  ``wake 2b``
+``main``                  ``place W-RM-03 2d up``, ``place W-RM-03 2d down``, ``activate 2b``, ``end``
+``bullet``                ``bullet 4c``, ``done`` (速射 or main bullets)
+``intercept``             ``place W-RR-04 4d up``, ``activate 4b``, ``pass``
+``resolve``               ``resolve 2d`` (order of D / chain-end effects)
+``upright``               ``upright 2d``, ``sustain 2d`` (持続)
+``keep`` / ``hit``        ``keep 3c bullet_up:W-RM-01``, ``hit 3c up:W-RR-02``, ``hit 3c bullet``
+``discard``               ``discard W-RM-07``
+``target``                ``target 3c``
+any                       ``concede`` (accepted by ``apply``, never listed)
+========================= ===========================================================
+
+A card on a square is written by its state word, plus ``:id`` when the chooser sees its face.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from .cards import SQ
+from .state import WORDS, FieldCard, visible_to
+
+A = Action.of
+DONE = A("done")
+END = A("end")
+PASS = A("pass")
+
+#: the verbs each decision kind takes (for explanations of refused actions)
+KIND_VERBS: dict[str, tuple[str, ...]] = {
+    "setup": ("set",),
+    "mulligan": ("bottom", "done"),
+    "initial": ("place",),
+    "wake": ("wake",),
+    "main": ("activate", "end", "place"),
+    "bullet": ("bullet", "done"),
+    "intercept": ("activate", "pass", "place"),
+    "resolve": ("resolve",),
+    "upright": ("sustain", "upright"),
+    "keep": ("keep",),
+    "hit": ("hit",),
+    "discard": ("discard",),
+    "target": ("target",),
+}
+
+_PLACE_CACHE: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+def place_actions(cid: str) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``place CID SQ down`` and ``place CID SQ up`` for every square (built once per card)."""
+    got = _PLACE_CACHE.get(cid)
+    if got is None:
+        got = _PLACE_CACHE[cid] = (
+            tuple(A("place", cid, n, "down") for n in SQ),
+            tuple(A("place", cid, n, "up") for n in SQ),
+        )
+    return got
+
+
+def label(fc: FieldCard, viewer: int) -> str:
+    """A field card in notation: state word, plus ``:id`` when ``viewer`` sees its face."""
+    return f"{WORDS[fc[2]]}:{fc[1]}" if visible_to(fc, viewer) else WORDS[fc[2]]

@@ -1,0 +1,127 @@
+"""The Walpurgis :class:`~fudaba.core.game.Game` (spec §3, §8): variants, parameters, decks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.cards import CardPool
+from ...core.decks import Deck
+from ...core.errors import DeckError
+from ...core.game import Game
+from ...core.state import State
+from .cards import WCard, base_pool, build_extra
+from .state import WState
+
+DECK_DIR = Path(__file__).parent / "decks"
+
+
+class WalpurgisGame(Game):
+    NAME = "walpurgis"
+    TITLE = '戦略的弾幕配置TCG "Walpurgis"'
+    VARIANTS = ("v2.01", "v1.01")
+    PARAMS = {
+        "first": "random",  # who goes first: random (seeded) or seat 0/1
+        "deck_max": 60,  # §3 (1.2); 0 = no limit (v1.01)
+        "max_copies": 4,  # per exact name
+        "starting_hand": 6,  # after setup, the 通常弾 included (§3 ⑥)
+        "hand_limit": 6,  # §4 end ③; 0 = none (v1.01)
+        "turn_limit": 200,  # §6: the game is a draw after this many turns
+        "ban_centre": False,  # §3 tournament rule: no 3c for the first initial placement
+    }
+    PARAM_CHOICES = {"first": ("random", 0, 1)}
+    PARAM_MIN = {"starting_hand": 1, "turn_limit": 1}
+
+    def variant_defaults(self, variant: str) -> dict[str, Any]:
+        d = dict(self.PARAMS)
+        if variant == "v1.01":
+            d["deck_max"] = 0
+            d["hand_limit"] = 0
+        return d
+
+    def load_cards(self) -> CardPool[WCard]:
+        return base_pool()
+
+    def starter_decks(self) -> dict[str, Deck]:
+        out: dict[str, Deck] = {}
+        for p in sorted(DECK_DIR.glob("*.txt")):
+            d = self.parse_deck(p.read_text(encoding="utf-8"), str(p))
+            out[p.stem] = Deck(d.main, d.sections, p.stem)
+        return out
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        problems: list[str] = []
+        mx = int(self.params["deck_max"])
+        if mx and len(deck.main) > mx:
+            problems.append(f"the deck has {len(deck.main)} cards; at most {mx} are allowed (§3, 1.2)")
+        by_name: Counter[str] = Counter()
+        for cid in deck.main:
+            c = self.cards.find(cid)
+            if c is None:
+                problems.append(f"unknown card {cid!r}")
+                continue
+            by_name[c.name] += 1
+        cap = int(self.params["max_copies"])
+        for name, n in by_name.items():
+            if n > cap and not (self.variant == "v1.01" and name.startswith("通常弾")):
+                problems.append(f"{n} copies of {name}; at most {cap} per name (§3, 1.2)")
+        if not any(self.cards[c].is_normal for c in deck.main if c in self.cards):
+            problems.append("the deck needs at least one 通常弾 to set aside at setup (§3)")
+        return problems
+
+    def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> WState:
+        if decks is None:
+            starters = self.starter_decks()
+            decks = [starters[k] for k in sorted(starters)[:2]]
+        if len(decks) != 2:
+            raise DeckError([f"two decks are needed, got {len(decks)}"])
+        for i, d in enumerate(decks):
+            problems = self.check_deck(d)
+            if problems:
+                raise DeckError(problems, f"deck of seat {i}")
+        st = WState(self, seed)
+        st.init_fields()
+        for p in (0, 1):
+            st.decks[p] = [self.cards[c].id for c in decks[p].main]
+        st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
+        st.push("setup")
+        st.run()
+        return st
+
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> WState:
+        from .position import load_position
+
+        return load_position(self, data)
+
+    def state_class(self) -> type[State]:
+        return WState
+
+    # ------------------------------------------------------------------ text (text.py)
+    def describe(self, event: dict[str, Any], lang: str = "en") -> str:
+        from .text import describe
+
+        return describe(self, event, lang)
+
+    def render(self, view: dict[str, Any], lang: str = "en") -> str:
+        from .text import render
+
+        return render(self, view, lang)
+
+    def card_text(self, card_id: str, lang: str = "en") -> str:
+        from .text import card_text
+
+        return card_text(self, card_id, lang)
+
+    def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
+        from .text import inspect
+
+        return inspect(self, view, token, lang)
+
+
+def game_with_extra(game: Game, raws: list[Any]) -> WalpurgisGame:
+    """The same game with a position's inline ``[[cards]]`` added to the pool."""
+    g = WalpurgisGame(game.variant, **game.params)
+    g.cards = base_pool().extended(build_extra(raws, "position [[cards]]"))
+    return g

@@ -1,0 +1,217 @@
+"""Walpurgis positions (spec §10): load a position document, and write one from a state.
+
+A position is taken at a phase-level decision (the start of the prepare, main or end phase, or a
+decision of the main phase); ``load_position(state.position())`` gives a state with the same
+``hash()`` — ``state_position`` checks this and refuses positions it cannot express.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import CardDataError, PositionError, UnknownGame
+from ...core.game import check_keys, read_document
+from .cards import SQ, SQ_INDEX
+from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WState
+
+if TYPE_CHECKING:
+    from .game import WalpurgisGame
+
+TOP_KEYS = frozenset(
+    {"game", "variant", "params", "turn", "active", "first", "phase", "placed", "activated", "seed", "seat",
+     "board", "cards"}
+)
+SEAT_KEYS = frozenset({"hand", "deck", "discard", "bullet_pile"})
+CARD_KEYS = frozenset({"owner", "card", "state", "no_squares"})
+PHASES = ("prepare", "main", "end")
+
+
+def _int(doc: Mapping[str, Any], key: str, default: int, lo: int, hi: int | None = None) -> int:
+    v = doc.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
+        raise PositionError(f"position: key {key!r}: expected a whole number {rng}, got {v!r}")
+    return v
+
+
+def _bool(doc: Mapping[str, Any], key: str) -> bool:
+    v = doc.get(key, False)
+    if not isinstance(v, bool):
+        raise PositionError(f"position: key {key!r}: expected true or false, got {v!r}")
+    return v
+
+
+def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> WState:
+    from .game import WalpurgisGame, game_with_extra
+    from .rules import push_end_phase
+
+    doc = read_document(data)
+    check_keys(doc, TOP_KEYS, "position")
+    if doc.get("game", "walpurgis") != "walpurgis":
+        raise PositionError(f"position: key 'game': this is walpurgis, not {doc.get('game')!r}")
+    variant = doc.get("variant", game.variant)
+    if variant not in WalpurgisGame.VARIANTS:
+        raise PositionError(f"position: key 'variant': {variant!r} is not one of {list(WalpurgisGame.VARIANTS)}")
+    params = doc.get("params", {})
+    if not isinstance(params, Mapping):
+        raise PositionError("position: key 'params' must be a table")
+    g: WalpurgisGame = game
+    if variant != game.variant or params:
+        merged = dict(game.params) if variant == game.variant else {}
+        merged.update(params)
+        try:
+            g = WalpurgisGame(variant, **merged)
+        except UnknownGame as e:
+            raise PositionError(f"position: key 'params': {e}") from None
+    extra = doc.get("cards", [])
+    if not isinstance(extra, list):
+        raise PositionError("position: key 'cards' must be an array of card tables ([[cards]])")
+    if extra:
+        try:
+            g = game_with_extra(g, extra)
+        except CardDataError as e:
+            raise PositionError(f"position: key 'cards': {e}") from None
+    pool = g.cards
+
+    seed = _int(doc, "seed", 0, 0)
+    st = WState(g, seed)
+    st.init_fields()
+    st.extra = [dict(r) for r in extra]
+    st.turn = _int(doc, "turn", 1, 1)
+    st.active = _int(doc, "active", 0, 0, 1)
+    st.first = _int(doc, "first", 0, 0, 1)
+    phase = doc.get("phase", "main")
+    if phase not in PHASES:
+        raise PositionError(f"position: key 'phase': {phase!r} is not one of {list(PHASES)}")
+    st.placed = _bool(doc, "placed")
+    st.activated = _bool(doc, "activated")
+
+    seats = doc.get("seat", [{}, {}])
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise PositionError("position: key 'seat': expected exactly two [[seat]] tables (seat 0, then seat 1)")
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, Mapping):
+            raise PositionError(f"position: key 'seat[{p}]' must be a table")
+        check_keys(seat, SEAT_KEYS, f"position: seat[{p}]")
+        for key, zone in (("hand", st.hands), ("deck", st.decks), ("discard", st.discards),
+                          ("bullet_pile", st.piles)):
+            ids = seat.get(key, [])
+            if not isinstance(ids, list):
+                raise PositionError(f"position: key 'seat[{p}].{key}' must be a list of card ids")
+            for i, cid in enumerate(ids):
+                c = pool.find(cid) if isinstance(cid, str) else None
+                if c is None:
+                    raise PositionError(f"position: key 'seat[{p}].{key}[{i}]': unknown card {cid!r}")
+                zone[p].append(c.id)
+
+    board = doc.get("board", {})
+    if not isinstance(board, Mapping):
+        raise PositionError("position: key 'board' must be a table of squares")
+    for name, cards in board.items():
+        s = SQ_INDEX.get(str(name).lower())
+        if s is None:
+            raise PositionError(f"position: key 'board.{name}': not a square (1a…5e)")
+        if not isinstance(cards, list):
+            raise PositionError(f"position: key 'board.{name}' must be a list of cards (bottom first)")
+        out: list[FieldCard] = []
+        for i, t in enumerate(cards):
+            where = f"board.{name}[{i}]"
+            if not isinstance(t, Mapping):
+                raise PositionError(f"position: key '{where}' must be a table {{owner, card, state}}")
+            check_keys(t, CARD_KEYS, f"position: {where}")
+            o = t.get("owner")
+            if o not in (0, 1) or isinstance(o, bool):
+                raise PositionError(f"position: key '{where}.owner': expected 0 or 1, got {o!r}")
+            c = pool.find(t["card"]) if isinstance(t.get("card"), str) else None
+            if c is None:
+                raise PositionError(f"position: key '{where}.card': unknown card {t.get('card')!r}")
+            word = t.get("state")
+            if word not in WORD_INDEX:
+                raise PositionError(f"position: key '{where}.state': {word!r} is not one of {list(WORDS)}")
+            ns = t.get("no_squares", False)
+            if not isinstance(ns, bool) or (ns and word != "activating"):
+                raise PositionError(f"position: key '{where}.no_squares': true only for an activating formation")
+            out.append((int(o), c.id, WORD_INDEX[word], NOSQ if ns else 0))
+        for p in (0, 1):
+            if sum(1 for fc in out if fc[0] == p and fc[2] >= ACTIVE) > 1:
+                raise PositionError(f"position: key 'board.{name}': two formations of player {p} on one square")
+        st.board[s] = tuple(out)
+    if phase == "prepare" and any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
+        raise PositionError("position: key 'board': no formation is activating at the start of a turn")
+
+    st.origin = {"position": _jsonable(doc)}
+    st.phase = phase
+    if phase == "prepare":
+        st.push("main_start")
+        st.push("prepare_draw")
+        st.push("prepare_recover")
+        st.push("prepare_wake")
+    elif phase == "main":
+        st.push("main")
+    else:
+        push_end_phase(st)
+    st.run()
+    return st
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, Mapping):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return str(x)
+
+
+def state_position(st: WState) -> dict[str, Any]:
+    """The §10 document of ``st``; PositionError when ``st`` is not at a phase-level decision."""
+    if st.over:
+        raise PositionError("position(): the game is over")
+    if st.decision is None or st.phase not in PHASES or st.chain or any(st.aside):
+        raise PositionError(
+            f"position(): not at a phase-level decision (phase {st.phase!r}); positions are taken in the "
+            "prepare, main or end phase outside a chain"
+        )
+    board: dict[str, list[dict[str, Any]]] = {}
+    for s, sq in enumerate(st.board):
+        if sq:
+            cards = []
+            for o, cid, stt, fl in sq:
+                d: dict[str, Any] = {"owner": o, "card": cid, "state": WORDS[stt]}
+                if fl & NOSQ:
+                    d["no_squares"] = True
+                cards.append(d)
+            board[SQ[s]] = cards
+    doc: dict[str, Any] = {
+        "game": "walpurgis",
+        "variant": st.game.variant,
+        "params": dict(st.game.params),
+        "turn": st.turn,
+        "active": st.active,
+        "first": st.first,
+        "phase": st.phase,
+        "placed": st.placed,
+        "activated": st.activated,
+        "seed": st.rng.state,
+        "seat": [
+            {"hand": list(st.hands[p]), "deck": list(st.decks[p]), "discard": list(st.discards[p]),
+             "bullet_pile": list(st.piles[p])}
+            for p in (0, 1)
+        ],
+        "board": board,
+    }
+    if st.extra:
+        doc["cards"] = [dict(r) for r in st.extra]
+    from .game import WalpurgisGame
+
+    assert isinstance(st.game, WalpurgisGame)
+    back = load_position(st.game, doc)
+    if back.hash() != st.hash():
+        raise PositionError(
+            f"position(): the {st.phase} phase is under way at a decision ({st.decision.kind}) that a position "
+            "cannot express; take it at the start of a phase or at a main-phase decision"
+        )
+    return doc

@@ -1,0 +1,1227 @@
+"""Walpurgis rules as resumable steps, mirroring the spec (specs/walpurgis.md §3–§8).
+
+Every step is ``fn(state, ctx)`` registered in :data:`STEPS`; every answer handler is
+``fn(state, action, ctx)`` in :data:`ANSWERS`. Contexts are tuples of ints and strings. Section
+comments name the spec clause (and the rulebook's own number in parentheses).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action
+from .actions import DONE, END, KIND_VERBS, PASS, A, label, place_actions
+from .cards import SQ, SQ_INDEX, WCard
+from .state import (
+    ACTIVATING,
+    ACTIVE,
+    BULLET,
+    BULLET_UP,
+    DORMANT,
+    NOSQ,
+    UP,
+    WORDS,
+    FieldCard,
+    WState,
+)
+
+Step = Any
+
+
+# ====================================================================== small helpers
+def distinct(ids: list[str]) -> list[str]:
+    """Card ids in first-seen order, each once (duplicate copies give one action, ARCHITECTURE §5)."""
+    return list(dict.fromkeys(ids))
+
+
+def has_formation(sq: tuple[FieldCard, ...]) -> bool:
+    return any(fc[2] >= ACTIVE for fc in sq)
+
+
+def formation_of(sq: tuple[FieldCard, ...], p: int) -> FieldCard | None:
+    for fc in sq:
+        if fc[0] == p and fc[2] >= ACTIVE:
+            return fc
+    return None
+
+
+def set_formation(st: WState, s: int, p: int, state: int, flags: int = 0) -> FieldCard:
+    """Change the state of ``p``'s formation on square ``s``; returns the old field card."""
+    sq = st.board[s]
+    for i, fc in enumerate(sq):
+        if fc[0] == p and fc[2] >= ACTIVE:
+            st.board[s] = (*sq[:i], (p, fc[1], state, flags), *sq[i + 1:])
+            return fc
+    raise RuntimeError(f"engine bug: no formation of player {p} on {SQ[s]}")
+
+
+def draw(st: WState, p: int, n: int) -> int:
+    """Draw up to ``n`` cards (an empty deck just stops); returns how many were drawn."""
+    deck = st.decks[p]
+    got = deck[:n]
+    if not got:
+        return 0
+    del deck[: len(got)]
+    st.hands[p].extend(got)
+    st.emit("draw", secret={"cards": got}, seen_by=(p,), player=p, count=len(got))
+    return len(got)
+
+
+def to_pile(st: WState, fc: FieldCard) -> None:
+    """A bullet leaves the field face down to the top of its owner's bullet pile."""
+    st.piles[fc[0]].insert(0, fc[1])
+
+
+def to_discard(st: WState, fc: FieldCard) -> None:
+    st.discards[fc[0]].append(fc[1])
+
+
+def leave(st: WState, fc: FieldCard, s: int, why: str) -> None:
+    """A card leaves square ``s``: a formation to the discard pile, a bullet to the bullet pile."""
+    if fc[2] >= ACTIVE:
+        to_discard(st, fc)
+        st.emit("discard", player=fc[0], square=SQ[s], card=fc[1], reason=why)
+    else:
+        to_pile(st, fc)
+        if fc[2] == BULLET_UP:
+            st.emit("to_bullet_pile", player=fc[0], square=SQ[s], card=fc[1], reason=why)
+        else:
+            st.emit("to_bullet_pile", player=fc[0], square=SQ[s], reason=why)
+
+
+def decide(
+    st: WState,
+    p: int,
+    kind: str,
+    opts: list[Action],
+    handler: str,
+    ctx: Any = None,
+    prompt: str = "",
+    private: bool = False,
+) -> None:
+    """Ask ``p``; a single option is applied at once and logged (hidden from the other seat when
+    ``private``: e.g. a simultaneous pick or a keep naming an active formation)."""
+    if len(opts) == 1:
+        a = opts[0]
+        if private:
+            st.emit("auto", secret={"action": a.text}, seen_by=(p,), player=p, decision=kind)
+        else:
+            st.emit("auto", player=p, decision=kind, action=a.text)
+        ANSWERS[handler](st, a, ctx)
+    else:
+        st.ask(p, kind, opts, handler, ctx, prompt)
+
+
+def own_formation_count(st: WState, p: int, exclude: int | None) -> int:
+    """Formations of ``p`` on the field, not counting ``p``'s card on square ``exclude``."""
+    n = 0
+    for sq in st.board:
+        for fc in sq:
+            if fc[0] == p and fc[2] >= ACTIVE:
+                n += 1
+    return n - 1 if exclude is not None else n
+
+
+# ====================================================================== §5.1 condition, §5.2 check
+def condition_met(st: WState, c: WCard, p: int, s: int) -> bool:
+    """§5.1 (8.1): every condition square holds a formation of ``p`` with one of ``c``'s icons
+    (face-down formations and サポート formations have every icon)."""
+    cs = c.cond[p][s]
+    if cs is None:
+        return False
+    board = st.board
+    icons = c.icons
+    cards = st.cards
+    for q in cs:
+        for fc in board[q]:
+            if fc[0] == p:
+                stt = fc[2]
+                if stt in (ACTIVE, DORMANT):
+                    break
+                if stt >= UP:
+                    k = cards[fc[1]]
+                    if k.support or not icons.isdisjoint(k.icons):
+                        break
+        else:
+            return False
+    return True
+
+
+def activation_ok(st: WState, c: WCard, p: int, s: int, on_field: bool) -> bool:
+    """§5.2 (8.2): the condition plus the conditions of the sub-effect text."""
+    if not condition_met(st, c, p, s):
+        return False
+    return not (c.min_others and own_formation_count(st, p, s if on_field else None) < c.min_others)
+
+
+def hand_square_ok(st: WState, c: WCard, p: int, s: int) -> bool:
+    """May ``c`` go from hand face up onto ``s`` as far as the square is concerned (§1, §7)?"""
+    sq = st.board[s]
+    if not has_formation(sq):
+        return True
+    if not c.on_opponent:
+        return False
+    # ミアズマスウィープ: onto an opponent's face-up formation (and none of yours)
+    opp = False
+    for fc in sq:
+        if fc[2] >= ACTIVE:
+            if fc[0] == p:
+                return False
+            if fc[2] >= UP:
+                opp = True
+    return opp
+
+
+# ====================================================================== §3 setup
+def setup(st: WState, ctx: Any) -> None:
+    """§3 (5): each player sets a 通常弾 aside, then deal, mulligan, add it back."""
+    st.push("setup_deal")
+    st.push("setup_set", (1,))
+    st.push("setup_set", (0,))
+
+
+def setup_set(st: WState, ctx: Any) -> None:
+    """§3 ①: take one 通常弾 out of the deck (a choice when there are several kinds)."""
+    p = ctx[0]
+    kinds = [cid for cid in distinct(st.decks[p]) if st.cards[cid].is_normal]
+    if not kinds:
+        return
+    decide(st, p, "setup", [A("set", k) for k in kinds], "set", (p,), "set a 通常弾 aside", private=True)
+
+
+def ans_set(st: WState, a: Action, ctx: Any) -> None:
+    p = ctx[0]
+    cid = a.args[0]
+    st.decks[p].remove(cid)
+    st.aside[p].append(cid)
+    st.emit("set_aside", secret={"card": cid}, seen_by=(p,), player=p)
+
+
+def setup_deal(st: WState, ctx: Any) -> None:
+    """§3 ②–④: shuffle, decide the first player, draw 5."""
+    for p in (0, 1):
+        st.rng.shuffle(st.decks[p])
+    first = st.game.params["first"]
+    st.first = st.active = st.rng.randbelow(2) if first == "random" else int(first)
+    st.emit("first_player", player=st.first)
+    n = max(0, int(st.game.params["starting_hand"]) - 1)
+    for p in (st.first, 1 - st.first):
+        draw(st, p, n)
+    st.push("setup_add")
+    st.push("mulligan", (1 - st.first, 0))
+    st.push("mulligan", (st.first, 0))
+
+
+def mulligan(st: WState, ctx: Any) -> None:
+    """§3 ⑤: once, put any number of the drawn cards on the deck bottom (one at a time), then
+    draw as many."""
+    p, k = ctx
+    opts = [A("bottom", cid) for cid in distinct(st.hands[p])]
+    opts.append(DONE)
+    decide(st, p, "mulligan", opts, "mulligan", (p, k), "mulligan: put cards on the deck bottom", private=True)
+
+
+def ans_mulligan(st: WState, a: Action, ctx: Any) -> None:
+    p, k = ctx
+    if a is DONE:
+        st.emit("mulligan", player=p, count=k)
+        draw(st, p, k)
+        return
+    cid = a.args[0]
+    st.hands[p].remove(cid)
+    st.decks[p].append(cid)
+    st.emit("bottom", secret={"card": cid}, seen_by=(p,), player=p)
+    st.push("mulligan", (p, k + 1))
+
+
+def setup_add(st: WState, ctx: Any) -> None:
+    """§3 ⑥: the set-aside 通常弾 joins the hand; then the initial placement (v2.01)."""
+    for p in (0, 1):
+        st.hands[p].extend(st.aside[p])
+        st.aside[p].clear()
+    if st.v1:
+        # §8: v1.01 has no initial placement (the first main phases replace it)
+        st.push("turn_start")
+    else:
+        st.phase = "initial"
+        st.push("turn_start")
+        st.push("initial_placement", (1 - st.first,))
+        st.push("initial_placement", (st.first,))
+
+
+def initial_placement(st: WState, ctx: Any) -> None:
+    """§3 (6): the first player places a 通常弾 face up anywhere (not 3c with ``ban_centre``);
+    the second player draws 1 and places one on any empty square. No conditions, no chain."""
+    p = ctx[0]
+    second = p != st.first
+    if second:
+        draw(st, p, 1)
+    opts: list[Action] = []
+    ban = not second and st.game.params["ban_centre"]
+    for cid in distinct(st.hands[p]):
+        if st.cards[cid].is_normal:
+            for s in range(25):
+                if st.board[s] or (ban and s == 12):
+                    continue
+                opts.append(A("place", cid, SQ[s], "up"))
+    if not opts:
+        st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1)
+        return
+    decide(st, p, "initial", opts, "initial", (p,), "initial placement: a 通常弾 face up")
+
+
+def ans_initial(st: WState, a: Action, ctx: Any) -> None:
+    p = ctx[0]
+    cid, sqn, _ = a.args
+    s = SQ_INDEX[sqn]
+    st.hands[p].remove(cid)
+    st.board[s] = (*st.board[s], (p, cid, UP, 0))
+    st.emit("place", player=p, square=sqn, face="up", card=cid, initial=True)
+
+
+# ====================================================================== §4 turn
+def turn_start(st: WState, ctx: Any) -> None:
+    """§4: a new turn; §6 ``turn_limit`` ends the game as a draw."""
+    if st.turn > st.game.params["turn_limit"]:
+        st.end_game(None, "turn limit")
+        return
+    st.phase = "prepare"
+    st.placed = st.activated = False
+    st.emit("turn", turn=st.turn, player=st.active)
+    st.push("main_start")
+    st.push("prepare_draw")
+    st.push("prepare_recover")
+    st.push("prepare_wake")
+
+
+def prepare_wake(st: WState, ctx: Any) -> None:
+    """§4 prepare ① (7.1.1): choose one of your dormant formations and make it active."""
+    p = st.active
+    opts = [A("wake", SQ[s]) for s, sq in enumerate(st.board) for fc in sq if fc[0] == p and fc[2] == DORMANT]
+    if opts:
+        decide(st, p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
+
+
+def ans_wake(st: WState, a: Action, ctx: Any) -> None:
+    p = st.active if ctx is None else ctx[0]
+    s = SQ_INDEX[a.args[0]]
+    fc = set_formation(st, s, p, ACTIVE)
+    st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, square=SQ[s])
+
+
+def prepare_recover(st: WState, ctx: Any) -> None:
+    """§4 prepare ② (7.1.2): the top card of the bullet pile goes to the deck bottom."""
+    p = st.active
+    if st.piles[p]:
+        st.decks[p].append(st.piles[p].pop(0))
+        st.emit("recover", player=p, count=1)
+
+
+def prepare_draw(st: WState, ctx: Any) -> None:
+    """§4 prepare ③ (7.1.3): draw 1; an empty deck loses (§6). v1.01: no draw on turn 1 (§8)."""
+    p = st.active
+    if st.v1 and st.turn == 1:
+        return
+    if not st.decks[p]:
+        st.end_game(1 - p, "deck out")
+        return
+    draw(st, p, 1)
+
+
+def main_start(st: WState, ctx: Any) -> None:
+    st.phase = "main"
+    st.push("main")
+
+
+def v1_first_main(st: WState) -> bool:
+    """§8 v1.01: each player's first main phase (turns 1 and 2)."""
+    return st.v1 and st.turn <= 2
+
+
+def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int]:
+    """Bit masks for fast condition checks (§5.1): squares holding any formation, squares with a
+    formation of ``p`` that has every icon (face down or サポート), ``p``'s face-up formations per
+    icon, and the number of ``p``'s formations."""
+    fm = 0
+    anyf = 0
+    icon_m: dict[str, int] = {}
+    n = 0
+    cards = st.cards
+    for s, sq in enumerate(st.board):
+        for o, cid, stt, _f in sq:
+            if stt >= ACTIVE:
+                bit = 1 << s
+                fm |= bit
+                if o == p:
+                    n += 1
+                    if stt <= DORMANT:
+                        anyf |= bit
+                    else:
+                        k = cards[cid]
+                        if k.support:
+                            anyf |= bit
+                        else:
+                            for ic in k.icons:
+                                icon_m[ic] = icon_m.get(ic, 0) | bit
+    return fm, anyf, icon_m, n
+
+
+def ok_mask(c: WCard, anyf: int, icon_m: dict[str, int]) -> int:
+    ok = anyf
+    for ic in c.icons:
+        ok |= icon_m.get(ic, 0)
+    return ok
+
+
+def main_options(st: WState) -> list[Action]:
+    """§4 main (7.2): one placement, one activation, or ``end``."""
+    p = st.active
+    board = st.board
+    cards = st.cards
+    opts: list[Action] = []
+    if v1_first_main(st):
+        # §8 v1.01: only a 通常弾 face up, conditions waived
+        for cid in distinct(st.hands[p]):
+            if cards[cid].is_normal:
+                for s in range(25):
+                    if not has_formation(board[s]):
+                        opts.append(A("place", cid, SQ[s], "up"))
+        return opts
+    fm, anyf, icon_m, nforms = field_masks(st, p)
+    if not st.placed:
+        for cid in distinct(st.hands[p]):
+            c = cards[cid]
+            down, up = place_actions(cid)
+            ok = ~ok_mask(c, anyf, icon_m)
+            cm = c.cmask[p]
+            others_ok = nforms >= c.min_others
+            for s in range(25):
+                m = cm[s]
+                if not fm >> s & 1:
+                    opts.append(down[s])
+                    if m >= 0 and not m & ok and others_ok:
+                        opts.append(up[s])
+                elif c.on_opponent and m >= 0 and not m & ok and others_ok and hand_square_ok(st, c, p, s):
+                    opts.append(up[s])
+    if not st.activated:
+        for s in range(25):
+            for fc in board[s]:
+                if fc[0] == p and fc[2] == ACTIVE:
+                    c = cards[fc[1]]
+                    m = c.cmask[p][s]
+                    if m >= 0 and not m & ~ok_mask(c, anyf, icon_m) and nforms - 1 >= c.min_others:
+                        opts.append(A("activate", SQ[s]))
+    opts.append(END)
+    return opts
+
+
+def main(st: WState, ctx: Any) -> None:
+    p = st.active
+    opts = main_options(st)
+    if not opts:
+        st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1), v1.01 first main phase
+        return
+    decide(st, p, "main", opts, "main", None, "main phase")
+
+
+def ans_main(st: WState, a: Action, ctx: Any) -> None:
+    p = st.active
+    verb = a.verb
+    if verb == "end":
+        st.emit("end_main", player=p)
+        st.push("main_end")
+        return
+    if verb == "activate":
+        st.activated = True
+        st.push("main")
+        activate(st, p, SQ_INDEX[a.args[0]], None)
+        return
+    cid, sqn, face = a.args
+    s = SQ_INDEX[sqn]
+    st.placed = True
+    if v1_first_main(st):
+        # §8 v1.01: face up, no bullets, no interception; the main phase ends
+        st.hands[p].remove(cid)
+        st.board[s] = (*st.board[s], (p, cid, UP, 0))
+        st.emit("place", player=p, square=sqn, face="up", card=cid)
+        st.push("main_end")
+        return
+    st.push("main")
+    if face == "down":
+        # §4 placement (7.2.1): face down, no condition, no chain
+        st.hands[p].remove(cid)
+        st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
+        st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, square=sqn, face="down")
+        board_full_check(st)
+    else:
+        activate(st, p, s, cid)
+
+
+def main_end(st: WState, ctx: Any) -> None:
+    """§4 (7.2.3): neither placed nor activated -> draw 2 (an empty deck does not lose)."""
+    if not st.placed and not st.activated:
+        draw(st, st.active, 2)
+    st.phase = "end"
+    push_end_phase(st)
+
+
+def push_end_phase(st: WState) -> None:
+    st.push("end_turn")
+    st.push("end_hand_limit")
+    st.push("a_effects", (st.active, (), 0))
+    st.push("end_duds")
+
+
+def end_duds(st: WState, ctx: Any) -> None:
+    """§4 end ① (7.3.1): every bullet still on the field goes to its owner's bullet pile."""
+    for s in range(25):
+        sq = st.board[s]
+        if any(fc[2] < ACTIVE for fc in sq):
+            keep = []
+            for fc in sq:
+                if fc[2] < ACTIVE:
+                    leave(st, fc, s, "dud")
+                else:
+                    keep.append(fc)
+            st.board[s] = tuple(keep)
+
+
+def end_hand_limit(st: WState, ctx: Any) -> None:
+    """§4 end ③ (7.3.3): 7 or more cards -> discard down to 6 (own choice). None in v1.01."""
+    limit = st.game.params["hand_limit"]
+    p = st.active
+    if st.v1 or limit <= 0 or len(st.hands[p]) <= limit:
+        return
+    opts = [A("discard", cid) for cid in distinct(st.hands[p])]
+    decide(st, p, "discard", opts, "discard", None, f"discard down to {limit}")
+
+
+def ans_discard(st: WState, a: Action, ctx: Any) -> None:
+    p = st.active
+    cid = a.args[0]
+    st.hands[p].remove(cid)
+    st.discards[p].append(cid)
+    st.emit("discard", player=p, card=cid, reason="hand limit")
+    st.push("end_hand_limit")
+
+
+def end_turn(st: WState, ctx: Any) -> None:
+    """§4 end ④ (7.3.4): end-of-turn effects (none in the vocabulary), then the next turn."""
+    st.emit("end_turn", player=st.active)
+    st.turn += 1
+    st.active = 1 - st.active
+    st.push("turn_start")
+
+
+# ====================================================================== §5.2 activation, §5.3 chain
+def activate(st: WState, p: int, s: int, cid: str | None) -> None:
+    """§5.2 (8.2) passed: the card becomes activating and its chain link starts (steps 1–4).
+    ``cid`` given: from hand; None: ``p``'s active formation on ``s`` turns face up."""
+    from_hand = cid is not None
+    if cid is not None:
+        st.hands[p].remove(cid)
+        st.board[s] = (*st.board[s], (p, cid, ACTIVATING, 0))
+    else:
+        cid = set_formation(st, s, p, ACTIVATING)[1]
+    c = st.cards[cid]
+    st.emit(
+        "activate", player=p, square=SQ[s], card=cid, source="hand" if from_hand else "field",
+        interception=bool(st.chain),
+    )
+    idx = len(st.chain)
+    st.chain.append((p, s, cid, c.tmask[p][s], c.destroy[p][s] if st.v1 else ()))
+    st.push("interception_check", (idx,))
+    st.push("bullet_placement", (idx, 1))
+    st.push("b_effects", (idx,))
+    if c.rapid:
+        st.push("bullet_placement", (idx, 0))
+
+
+def bullet_placement(st: WState, ctx: Any) -> None:
+    """§5.3 step 1 (速射, sub matrix) and step 3 (main matrix): face-down bullets from the deck top
+    on any subset of the bullet squares, one at a time, ``done`` to stop."""
+    idx, kind = ctx
+    p, s, cid = st.chain[idx][:3]
+    c = st.cards[cid]
+    ask_bullets(st, idx, kind, (c.sub_bullet if kind == 0 else c.bullet)[p][s])
+
+
+def ask_bullets(st: WState, idx: int, kind: int, remaining: tuple[int, ...]) -> None:
+    p = st.chain[idx][0]
+    if not remaining or not st.decks[p]:
+        return
+    opts = [A("bullet", SQ[q]) for q in remaining]
+    opts.append(DONE)
+    st.ask(p, "bullet", opts, "bullet", (idx, kind, remaining), "rapid-fire bullets" if kind == 0 else "bullets")
+
+
+def ans_bullet(st: WState, a: Action, ctx: Any) -> None:
+    idx, kind, remaining = ctx
+    if a is DONE:
+        return
+    q = SQ_INDEX[a.args[0]]
+    rec = st.chain[idx]
+    p = rec[0]
+    cid = st.decks[p].pop(0)
+    up = st.cards[rec[2]].face_up_bullets
+    st.board[q] = (*st.board[q], (p, cid, BULLET_UP if up else BULLET, 0))
+    if up:
+        st.emit("bullet", player=p, square=SQ[q], face="up", card=cid)
+    else:
+        st.emit("bullet", player=p, square=SQ[q], face="down")
+    st.chain[idx] = (p, rec[1], rec[2], rec[3] | (1 << q), rec[4])
+    ask_bullets(st, idx, kind, tuple(x for x in remaining if x != q))
+
+
+def b_effects(st: WState, ctx: Any) -> None:
+    """§5.3 step 2 (8.3.2): the card's B effects."""
+    p, s, cid = st.chain[ctx[0]][:3]
+    push_effects(st, p, s, cid, "B")
+
+
+def interception_options(st: WState, q: int, target: int) -> list[Action]:
+    """§5.3 step 4 (8.4): activations of ``q`` meeting the condition whose condition, bullet or
+    destroy squares overlap ``target`` (the previous activation's C/X squares and bullets)."""
+    board = st.board
+    cards = st.cards
+    fm, anyf, icon_m, nforms = field_masks(st, q)
+    opts: list[Action] = []
+    for cid in distinct(st.hands[q]):
+        c = cards[cid]
+        if nforms < c.min_others:
+            continue
+        foot = c.foot[q]
+        cm = c.cmask[q]
+        ok = ~ok_mask(c, anyf, icon_m)
+        up = place_actions(cid)[1]
+        for s in range(25):
+            m = cm[s]
+            if foot[s] & target and m >= 0 and not m & ok and (not fm >> s & 1 or hand_square_ok(st, c, q, s)):
+                opts.append(up[s])
+    for s in range(25):
+        for fc in board[s]:
+            if fc[0] == q and fc[2] == ACTIVE:
+                c = cards[fc[1]]
+                m = c.cmask[q][s]
+                if c.foot[q][s] & target and m >= 0 and not m & ~ok_mask(c, anyf, icon_m) and (
+                    nforms - 1 >= c.min_others
+                ):
+                    opts.append(A("activate", SQ[s]))
+    return opts
+
+
+def interception_check(st: WState, ctx: Any) -> None:
+    """§5.3 step 4: the other player may intercept; when nobody does, steps 5–9 follow."""
+    idx = ctx[0]
+    rec = st.chain[idx]
+    q = 1 - rec[0]
+    opts = interception_options(st, q, rec[3])
+    if opts:
+        opts.append(PASS)
+        st.ask(q, "intercept", opts, "intercept", (idx,), "intercept?")
+    else:
+        push_resolution(st)
+
+
+def ans_intercept(st: WState, a: Action, ctx: Any) -> None:
+    q = 1 - st.chain[ctx[0]][0]
+    if a is PASS:
+        st.emit("pass", player=q)
+        push_resolution(st)
+    elif a.verb == "activate":
+        activate(st, q, SQ_INDEX[a.args[0]], None)
+    else:
+        activate(st, q, SQ_INDEX[a.args[1]], a.args[0])
+
+
+def push_resolution(st: WState) -> None:
+    """§5.3 steps 5–9."""
+    tp = st.active
+    st.push("chain_end")
+    st.push("ordered_effects", ("chain_end", tp, ()))
+    st.push("a_effects", (tp, (), 1))
+    st.push("destroy_processing")
+    st.push("bullet_processing", (0,))
+    st.push("ordered_effects", ("D", tp, ()))
+
+
+# ---------------------------------------------------------------------- steps 5 and 9: ordered effects
+def ordered_candidates(st: WState, timing: str, p: int, done: tuple[int, ...]) -> list[int]:
+    out: list[int] = []
+    cards = st.cards
+    if timing == "D":
+        for s, sq in enumerate(st.board):
+            for fc in sq:
+                if fc[0] == p and fc[2] == ACTIVATING and cards[fc[1]].timed["D"] and s * 2 + p not in done:
+                    out.append(s)
+    else:
+        for o, s, cid, _m, _f in st.chain:
+            if o != p or s * 2 + p in done or s in out:
+                continue
+            f = formation_of(st.board[s], p)
+            if f is not None and f[1] == cid and f[2] >= UP and cards[cid].timed["chain_end"]:
+                out.append(s)
+    return out
+
+
+def ordered_effects(st: WState, ctx: Any) -> None:
+    """§5.3 step 5 (8.3.5) D effects of every activating formation, and step 9 (8.3.9) chain-end
+    effects of the cards that activated in this chain: turn player first, then alternately, one
+    card at a time, each player choosing the order of their own (``resolve 2d``)."""
+    timing, p, done = ctx
+    cands = ordered_candidates(st, timing, p, done)
+    if not cands:
+        p = 1 - p
+        cands = ordered_candidates(st, timing, p, done)
+        if not cands:
+            return
+    opts = [A("resolve", SQ[s]) for s in cands]
+    decide(st, p, "resolve", opts, "resolve", (timing, p, done), f"{timing} effects: choose the next card")
+
+
+def ans_resolve(st: WState, a: Action, ctx: Any) -> None:
+    timing, p, done = ctx
+    s = SQ_INDEX[a.args[0]]
+    fc = formation_of(st.board[s], p)
+    assert fc is not None
+    st.emit("resolve", player=p, square=SQ[s], card=fc[1], timing=timing)
+    st.push("ordered_effects", (timing, 1 - p, (*done, s * 2 + p)))
+    push_effects(st, p, s, fc[1], timing)
+
+
+def push_effects(st: WState, p: int, s: int, cid: str, timing: str) -> None:
+    effs = st.cards[cid].timed[timing]
+    for k in range(len(effs) - 1, -1, -1):
+        st.push("effect", (p, s, cid, timing, k))
+
+
+def effect(st: WState, ctx: Any) -> None:
+    """One effect of the vocabulary (§7, effects.py)."""
+    p, _s, cid, timing, k = ctx
+    e = st.cards[cid].timed[timing][k]
+    op = e.op
+    if op == "draw":
+        draw(st, p, e.n)
+    elif op == "recover":
+        n = 0
+        for _ in range(e.n):
+            if st.piles[p]:
+                st.decks[p].append(st.piles[p].pop(0))
+                n += 1
+        st.emit("recover", player=p, count=n)
+    else:
+        if op == "wake":
+            owner, want = p, (DORMANT,)
+        elif op == "turn_down":
+            owner, want = (1 - p if e.who == "opponent" else p), (ACTIVATING,)
+        else:  # flip_activating
+            owner, want = p, (ACTIVE,)
+        opts = [
+            A("target", SQ[q]) for q, sq in enumerate(st.board) for fc in sq if fc[0] == owner and fc[2] in want
+        ]
+        if opts:
+            decide(st, p, "target", opts, "target", (p, op, owner), f"{st.cards[cid].name}: choose a target")
+
+
+def ans_target(st: WState, a: Action, ctx: Any) -> None:
+    _p, op, owner = ctx
+    q = SQ_INDEX[a.args[0]]
+    if op == "wake":
+        fc = set_formation(st, q, owner, ACTIVE)
+        st.emit("wake", secret={"card": fc[1]}, seen_by=(owner,), player=owner, square=SQ[q])
+    elif op == "turn_down":
+        fc = set_formation(st, q, owner, DORMANT)
+        st.emit("turn_down", player=owner, square=SQ[q], card=fc[1])
+    else:
+        fc = set_formation(st, q, owner, ACTIVATING, NOSQ)
+        st.emit("flip_activating", player=owner, square=SQ[q], card=fc[1])
+
+
+# ---------------------------------------------------------------------- step 6: bullet processing
+def bullet_processing(st: WState, ctx: Any) -> None:
+    """§5.3 step 6 (8.3.6): every square holding two or more cards, in square order 1a…5e (the
+    squares are independent, so this is the same as all at once)."""
+    start = ctx[0]
+    board = st.board
+    for s in range(start, 25):
+        sq = board[s]
+        if len(sq) >= 2:
+            st.push("bullet_processing", (s + 1,))
+            o = sq[0][0]
+            if any(fc[0] != o for fc in sq):
+                st.push("two_player_round", (s,))
+            else:
+                st.push("one_player_keep", (s,))
+            return
+
+
+def own_labels(sq: tuple[FieldCard, ...], p: int) -> list[str]:
+    return distinct([label(fc, p) for fc in sq if fc[0] == p])
+
+
+def find_card(sq: tuple[FieldCard, ...], p: int, lab: str) -> int:
+    """Index of ``p``'s topmost card in ``sq`` matching notation ``lab``."""
+    for i in range(len(sq) - 1, -1, -1):
+        fc = sq[i]
+        if fc[0] == p and label(fc, p) == lab:
+            return i
+    raise RuntimeError(f"engine bug: no card {lab!r} of player {p}")
+
+
+def survivor(fc: FieldCard) -> FieldCard:
+    """The one-player rule's kept card: a formation stays, ``bullet`` -> dormant, ``bullet_up`` -> up."""
+    if fc[2] == BULLET:
+        return (fc[0], fc[1], DORMANT, 0)
+    if fc[2] == BULLET_UP:
+        return (fc[0], fc[1], UP, 0)
+    return fc
+
+
+def one_player_keep(st: WState, ctx: Any) -> None:
+    """§5.3 step 6, one player's cards only (8.3.6.1): that player keeps one card."""
+    s = ctx[0]
+    sq = st.board[s]
+    if not sq:
+        return
+    o = sq[0][0]
+    if any(fc[0] != o for fc in sq):
+        return  # both players' formations stay (two cards that do not turn face down)
+    if len(sq) == 1:
+        keep_card(st, s, 0)
+        return
+    opts = [A("keep", SQ[s], lab) for lab in own_labels(sq, o)]
+    decide(st, o, "keep", opts, "keep", (s,), f"bullet processing {SQ[s]}: keep one card", private=True)
+
+
+def ans_keep(st: WState, a: Action, ctx: Any) -> None:
+    s = ctx[0]
+    sq = st.board[s]
+    keep_card(st, s, find_card(sq, sq[0][0], a.args[1]))
+
+
+def keep_card(st: WState, s: int, i: int) -> None:
+    sq = st.board[s]
+    kept = survivor(sq[i])
+    for j, fc in enumerate(sq):
+        if j != i:
+            leave(st, fc, s, "bullet processing")
+    st.board[s] = (kept,)
+    if kept[2] == DORMANT:
+        st.emit("keep", player=kept[0], square=SQ[s], state=WORDS[kept[2]])
+    elif kept[2] == ACTIVE:
+        st.emit("keep", secret={"card": kept[1]}, seen_by=(kept[0],), player=kept[0], square=SQ[s],
+                state=WORDS[kept[2]])
+    else:
+        st.emit("keep", player=kept[0], square=SQ[s], state=WORDS[kept[2]], card=kept[1])
+
+
+def two_player_round(st: WState, ctx: Any) -> None:
+    """§5.3 step 6, both players' cards (8.3.6.2): each player picks one own card, at the same
+    time: asked turn player first, the first pick hidden until both are given."""
+    s = ctx[0]
+    p = st.active
+    opts = [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], p)]
+    decide(st, p, "hit", opts, "hit_first", (s,), f"bullet processing {SQ[s]}: pick a card of yours", private=True)
+
+
+def ans_hit_first(st: WState, a: Action, ctx: Any) -> None:
+    s = ctx[0]
+    p = st.active
+    st.emit("pick", secret={"action": a.text}, seen_by=(p,), player=p, square=SQ[s])
+    q = 1 - p
+    opts = [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], q)]
+    decide(st, q, "hit", opts, "hit_second", (s, a.args[1]), f"bullet processing {SQ[s]}: pick a card of yours",
+           private=True)
+
+
+def ans_hit_second(st: WState, a: Action, ctx: Any) -> None:
+    s, first = ctx
+    p = st.active
+    q = 1 - p
+    sq = st.board[s]
+    i = find_card(sq, p, first)
+    j = find_card(sq, q, a.args[1])
+    st.emit("hits", square=SQ[s], picks={str(p): first, str(q): a.args[1]})
+    new: dict[int, FieldCard | None] = {}
+    if st.v1:
+        new = v1_pair(st, sq[i], sq[j], i, j)
+    else:
+        new[i] = degrade(st, sq[i])
+        new[j] = degrade(st, sq[j])
+    changed = any(new[k] != sq[k] for k in new)
+    out: list[FieldCard] = []
+    for k, fc in enumerate(sq):
+        if k in new:
+            n = new[k]
+            if n is None:
+                leave(st, fc, s, "bullet processing")
+            else:
+                if n != fc:
+                    st.emit("turn_down", player=n[0], square=SQ[s], card=n[1], state=WORDS[n[2]])
+                out.append(n)
+        else:
+            out.append(fc)
+    st.board[s] = tuple(out)
+    owners = {fc[0] for fc in out}
+    if len(owners) == 2 and changed:
+        st.push("two_player_round", (s,))
+    else:
+        st.push("one_player_keep", (s,))
+
+
+def degrade(st: WState, fc: FieldCard) -> FieldCard | None:
+    """v2.01 (8.3.6.2): up/activating -> dormant (unless it does not turn face down), bullet_up ->
+    bullet, a face-down formation or bullet leaves (None)."""
+    o, cid, stt, _f = fc
+    if stt >= UP:
+        if st.cards[cid].no_face_down:
+            return fc
+        return (o, cid, DORMANT, 0)
+    if stt == BULLET_UP:
+        return (o, cid, BULLET, 0)
+    return None
+
+
+def face_down(st: WState, fc: FieldCard) -> FieldCard:
+    o, cid, stt, _f = fc
+    if stt >= UP and not st.cards[cid].no_face_down:
+        return (o, cid, DORMANT, 0)
+    if stt == BULLET_UP:
+        return (o, cid, BULLET, 0)
+    return fc
+
+
+def is_up(fc: FieldCard) -> bool:
+    return fc[2] >= UP or fc[2] == BULLET_UP
+
+
+def v1_pair(st: WState, a: FieldCard, b: FieldCard, i: int, j: int) -> dict[int, FieldCard | None]:
+    """§8 v1.01 pair: face up vs face up -> both turn face down first; face down vs face down ->
+    both leave; face up vs face down -> the face-down one leaves, the face-up one turns face down."""
+    if is_up(a) and is_up(b):
+        a, b = face_down(st, a), face_down(st, b)
+    ua, ub = is_up(a), is_up(b)
+    if not ua and not ub:
+        return {i: None, j: None}
+    if ua and ub:
+        return {i: a, j: b}
+    if ua:
+        return {i: face_down(st, a), j: None}
+    return {i: None, j: face_down(st, b)}
+
+
+# ---------------------------------------------------------------------- step 7: destroy processing
+def destroy_processing(st: WState, ctx: Any) -> None:
+    """§5.3 step 7 (8.3.7): every activating formation still on the field (v2.01; v1.01: every
+    activation of this chain, squares fixed when it activated) hits the opponent's formations on
+    its destroy squares, all at once. Against バニシングエブリシング's "returns to hand", the turn
+    player's card wins."""
+    cards = st.cards
+    sources: list[tuple[int, WCard, tuple[int, ...]]] = []
+    seen: set[tuple[int, int]] = set()
+    if st.v1:
+        for o, s, cid, _m, fixed in st.chain:
+            sources.append((o, cards[cid], fixed))
+            seen.add((s, o))
+    for s, sq in enumerate(st.board):
+        for fc in sq:
+            if fc[2] == ACTIVATING and not fc[3] & NOSQ and (s, fc[0]) not in seen:
+                c = cards[fc[1]]
+                sources.append((fc[0], c, c.destroy[fc[0]][s]))
+    if not sources:
+        return
+    hits: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+    board = st.board
+    for o, c, squares in sources:
+        for q in squares:
+            for fc in board[q]:
+                if fc[2] >= ACTIVE and (fc[0] != o or c.destroy_own):
+                    hits.setdefault((q, fc[0]), []).append((o, c.bounce))
+    if not hits:
+        return
+    tp = st.active
+    for q, owner in sorted(hits):
+        srcs = hits[(q, owner)]
+        if any(b and o == tp for o, b in srcs):
+            bounce = True
+        elif any(not b for _o, b in srcs):
+            bounce = False
+        else:
+            bounce = True
+        sq = board[q]
+        for k, fc in enumerate(sq):
+            if fc[0] == owner and fc[2] >= ACTIVE:
+                board[q] = sq[:k] + sq[k + 1 :]
+                if bounce:
+                    st.hands[owner].append(fc[1])
+                    st.emit("bounce", player=owner, square=SQ[q], card=fc[1])
+                else:
+                    st.discards[owner].append(fc[1])
+                    st.emit("destroy", player=owner, square=SQ[q], card=fc[1])
+                break
+
+
+# ---------------------------------------------------------------------- step 8 and end ②: A effects
+def a_options(st: WState, p: int, sus: tuple[int, ...], allow: int) -> list[Action]:
+    opts: list[Action] = []
+    cards = st.cards
+    for s, sq in enumerate(st.board):
+        for fc in sq:
+            if fc[0] == p and fc[2] == ACTIVATING and s * 2 + p not in sus:
+                opts.append(A("upright", SQ[s]))
+                if allow and cards[fc[1]].persist:
+                    opts.append(A("sustain", SQ[s]))
+    return opts
+
+
+def a_effects(st: WState, ctx: Any) -> None:
+    """§5.3 step 8 (8.3.8) and end ② (7.3.2): turn player first, then alternately, each player
+    turns one activating formation upright and applies its A effect; in the chain a 持続 card may
+    ``sustain`` (stay activating)."""
+    p, sus, allow = ctx
+    opts = a_options(st, p, sus, allow)
+    if not opts:
+        p = 1 - p
+        opts = a_options(st, p, sus, allow)
+        if not opts:
+            return
+    decide(st, p, "upright", opts, "upright", (p, sus, allow), "turn an activating formation upright")
+
+
+def ans_upright(st: WState, a: Action, ctx: Any) -> None:
+    p, sus, allow = ctx
+    s = SQ_INDEX[a.args[0]]
+    if a.verb == "sustain":
+        fc = formation_of(st.board[s], p)
+        assert fc is not None
+        st.emit("sustain", player=p, square=SQ[s], card=fc[1])
+        st.push("a_effects", (1 - p, (*sus, s * 2 + p), allow))
+        return
+    fc = set_formation(st, s, p, UP)
+    st.emit("upright", player=p, square=SQ[s], card=fc[1])
+    st.push("a_effects", (1 - p, sus, allow))
+    push_effects(st, p, s, fc[1], "A")
+
+
+def chain_end(st: WState, ctx: Any) -> None:
+    """§5.3 step 9 ends the chain; v1.01 clears duds here (no end phase, §8); §6 board full."""
+    if st.v1:
+        end_duds(st, None)
+    st.chain.clear()
+    st.emit("chain_end")
+    board_full_check(st)
+
+
+# ====================================================================== §6 end of the game
+def board_full_check(st: WState) -> bool:
+    """§6 (2.1): when every square holds a formation the game ends. v2.01: more formations, then
+    more face-up formations, then more cards in deck; v1.01: formations only; else a draw."""
+    for sq in st.board:
+        if not has_formation(sq):
+            return False
+    sc = st.compute_score()
+    keys = ("formations",) if st.v1 else ("formations", "face_up", "deck")
+    winner: int | None = None
+    for k in keys:
+        a, b = sc[k]
+        if a != b:
+            winner = 0 if a > b else 1
+            break
+    st.end_game(winner, "board full")
+    return True
+
+
+# ====================================================================== explanations (§9)
+def explain(st: WState, a: Action) -> str:
+    """Why ``a`` is not legal now, naming the rule and the spec section."""
+    d = st.decision
+    if d is None:
+        return "no decision is pending"
+    kind = d.kind
+    verbs = sorted(KIND_VERBS.get(kind, ()) or {o.verb for o in d.options})
+    allowed = f"this decision ({kind}) takes {', '.join(verbs)} (§9)"
+    v = a.verb
+    if v not in verbs:
+        return f"'{v}' is not an answer here: {allowed}"
+    p = d.player
+    args = a.args
+    if v in ("place",):
+        return explain_place(st, a, kind, p)
+    if v == "activate":
+        return explain_activate(st, a, kind, p)
+    if v in ("bullet", "wake", "resolve", "upright", "sustain", "target"):
+        if len(args) != 1 or args[0].lower() not in SQ_INDEX:
+            return f"write '{v} SQUARE' with a square 1a…5e (§9)"
+        sqn = args[0].lower()
+        rule = {
+            "bullet": "it is not one of this card's bullet squares left to fill (§5.3 steps 1 and 3)",
+            "wake": f"{sqn} holds no dormant formation of yours (§4 prepare ①)",
+            "resolve": f"{sqn} holds no card of yours whose effect is waiting (§5.3 steps 5 and 9)",
+            "upright": f"{sqn} holds no activating formation of yours still to turn upright (§5.3 step 8)",
+            "sustain": f"{sqn} holds no activating 持続 formation of yours that may stay activating "
+            "(§5.3 step 8, §7)",
+            "target": f"{sqn} is not a legal target of this effect (§7)",
+        }[v]
+        return rule
+    if v in ("keep", "hit"):
+        if len(args) != 2 or args[0].lower() not in SQ_INDEX:
+            return f"write '{v} SQUARE CARD' e.g. '{v} 3c bullet' (§9)"
+        sec = "8.3.6.1" if v == "keep" else "8.3.6.2"
+        return f"{args[0]} holds no card of yours written '{args[1]}' to {v} (§5.3 step 6, {sec})"
+    if v in ("set", "bottom", "discard"):
+        if len(args) != 1:
+            return f"write '{v} CARD-ID' (§9)"
+        if v == "set":
+            return f"{args[0]} is not a 通常弾 in your deck (§3 ①)"
+        if v == "bottom":
+            return f"{args[0]} is not one of the cards you drew (§3 ⑤)"
+        return f"{args[0]} is not in your hand (§4 end ③)"
+    return f"not legal now: {allowed}"
+
+
+def _cond_failure(st: WState, c: WCard, p: int, s: int, on_field: bool) -> str | None:
+    cs = c.cond[p][s]
+    if cs is None:
+        return f"a condition square of {c.name} from {SQ[s]} falls off the field and cannot be met (§2, §5.1)"
+    icons = "/".join(sorted(c.icons)) or "(none)"
+    for q in cs:
+        ok = False
+        for fc in st.board[q]:
+            if fc[0] == p and fc[2] >= ACTIVE:
+                if fc[2] <= DORMANT:
+                    ok = True
+                else:
+                    k = st.cards[fc[1]]
+                    ok = k.support or not c.icons.isdisjoint(k.icons)
+                if ok:
+                    break
+        if not ok:
+            return f"condition square {SQ[q]} holds no formation of yours with icon {icons} (§5.1)"
+    if c.min_others:
+        n = own_formation_count(st, p, s if on_field else None)
+        if n < c.min_others:
+            return (
+                f"{c.name} needs {c.min_others} formations of yours besides itself; you have {n} (§5.2, §7)"
+            )
+    return None
+
+
+def explain_place(st: WState, a: Action, kind: str, p: int) -> str:
+    args = a.args
+    if len(args) != 3 or args[1].lower() not in SQ_INDEX or args[2] not in ("up", "down"):
+        return "write 'place CARD SQUARE up|down', e.g. 'place W-RM-03 2d up' (§9)"
+    cid, sqn, face = args[0], args[1].lower(), args[2]
+    c = st.cards.get(cid)
+    if c is None:
+        return f"unknown card {cid!r}"
+    if cid not in st.hands[p]:
+        return f"{cid} ({c.name}) is not in your hand (§4 main 7.2.1)"
+    s = SQ_INDEX[sqn]
+    sq = st.board[s]
+    if kind == "initial":
+        if not c.is_normal:
+            return f"the initial placement places a 通常弾, and {c.name} is not one (§3 (6))"
+        if face != "up":
+            return "the initial placement is face up (§3 (6))"
+        if s == 12 and st.game.params["ban_centre"] and p == st.first:
+            return "the tournament rule ban_centre forbids 3c for the first player's initial placement (§3)"
+        return f"the second player's initial placement needs an empty square and {sqn} is not (§3 (6))"
+    if kind == "main" and st.placed:
+        return "you have already placed a card this turn: one placement per main phase (§4 main 7.2)"
+    if kind == "main" and v1_first_main(st):
+        if not c.is_normal or face != "up":
+            return "v1.01: your first main phase may only place a 通常弾 face up (§8)"
+        return f"{sqn} already holds a formation (§1)"
+    if kind == "intercept" and face != "up":
+        return "an interception places a card face up, as an activation (§5.3 step 4)"
+    if has_formation(sq) and not (face == "up" and hand_square_ok(st, c, p, s)):
+        if c.on_opponent:
+            return f"{sqn} holds a formation that is not an opponent's face-up one (§1, §7 ミアズマスウィープ)"
+        return f"{sqn} already holds a formation: a card from hand goes on a square without one (§1, 7.2.1)"
+    if face == "up":
+        why = _cond_failure(st, c, p, s, False)
+        if why:
+            return why
+    if kind == "intercept":
+        return (
+            f"none of {c.name}'s condition, bullet or destroy squares from {sqn} meets the previous "
+            "activation's condition or destroy squares or a square where it placed bullets (§5.3 step 4, 8.4)"
+        )
+    return f"not legal now (§4 main 7.2.1): {kind}"
+
+
+def explain_activate(st: WState, a: Action, kind: str, p: int) -> str:
+    if len(a.args) != 1 or a.args[0].lower() not in SQ_INDEX:
+        return "write 'activate SQUARE', e.g. 'activate 2b' (§9)"
+    sqn = a.args[0].lower()
+    s = SQ_INDEX[sqn]
+    if kind == "main" and v1_first_main(st):
+        return "v1.01: your first main phase may only place a 通常弾 face up (§8)"
+    if kind == "main" and st.activated:
+        return "you have already activated a formation this turn: one activation per main phase (§4 main 7.2)"
+    fc = formation_of(st.board[s], p)
+    if fc is None or fc[2] != ACTIVE:
+        state = "no formation of yours" if fc is None else f"your {WORDS[fc[2]]} formation"
+        extra = " (a dormant formation cannot activate)" if fc is not None and fc[2] == DORMANT else ""
+        return f"{sqn} holds {state}: only an active (face-down upright) formation activates{extra} (§4 7.2.2, §5.1)"
+    c = st.cards[fc[1]]
+    why = _cond_failure(st, c, p, s, True)
+    if why:
+        return why
+    if kind == "intercept":
+        return (
+            f"none of {c.name}'s condition, bullet or destroy squares from {sqn} meets the previous "
+            "activation's condition or destroy squares or a square where it placed bullets (§5.3 step 4, 8.4)"
+        )
+    return f"not legal now: {kind} (§4)"
+
+
+STEPS: dict[str, Any] = {
+    "setup": setup,
+    "setup_set": setup_set,
+    "setup_deal": setup_deal,
+    "mulligan": mulligan,
+    "setup_add": setup_add,
+    "initial_placement": initial_placement,
+    "turn_start": turn_start,
+    "prepare_wake": prepare_wake,
+    "prepare_recover": prepare_recover,
+    "prepare_draw": prepare_draw,
+    "main_start": main_start,
+    "main": main,
+    "main_end": main_end,
+    "end_duds": end_duds,
+    "end_hand_limit": end_hand_limit,
+    "end_turn": end_turn,
+    "bullet_placement": bullet_placement,
+    "b_effects": b_effects,
+    "interception_check": interception_check,
+    "ordered_effects": ordered_effects,
+    "effect": effect,
+    "bullet_processing": bullet_processing,
+    "one_player_keep": one_player_keep,
+    "two_player_round": two_player_round,
+    "destroy_processing": destroy_processing,
+    "a_effects": a_effects,
+    "chain_end": chain_end,
+}
+
+ANSWERS: dict[str, Any] = {
+    "set": ans_set,
+    "mulligan": ans_mulligan,
+    "initial": ans_initial,
+    "wake": ans_wake,
+    "main": ans_main,
+    "discard": ans_discard,
+    "bullet": ans_bullet,
+    "intercept": ans_intercept,
+    "resolve": ans_resolve,
+    "target": ans_target,
+    "keep": ans_keep,
+    "hit_first": ans_hit_first,
+    "hit_second": ans_hit_second,
+    "upright": ans_upright,
+}
+
+WState.STEPS = STEPS
+WState.ANSWERS = ANSWERS

@@ -1,0 +1,246 @@
+"""Walpurgis text for people (plain text, no Rich): log lines, the board, cards, ``info``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import COLS, SQ_INDEX, Matrix, WCard
+from .state import JA_WORDS, WORD_INDEX
+
+if TYPE_CHECKING:
+    from .game import WalpurgisGame
+
+_SHORT = {"bullet": "b", "bullet_up": "B", "active": "a", "dormant": "d", "up": "U", "activating": "A"}
+
+
+def _name(game: WalpurgisGame, cid: Any, lang: str) -> str:
+    c = game.cards.find(str(cid)) if cid else None
+    if c is None:
+        return "?"
+    return c.name if lang == "ja" or not c.name_en else f"{c.name_en}"
+
+
+def _state(word: Any, lang: str) -> str:
+    w = str(word)
+    return JA_WORDS[WORD_INDEX[w]] if lang == "ja" and w in WORD_INDEX else w
+
+
+def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
+    """One readable line for an event view (``ja`` or ``en``)."""
+    k = ev.get("kind", "")
+    ja = lang == "ja"
+    p = ev.get("player")
+    who = (f"P{p}" if p is not None else "")
+    sq = ev.get("square", "")
+    card = ev.get("card")
+    nm = _name(game, card, lang) if card else ""
+    if k == "draw":
+        cards = ev.get("cards")
+        shown = f" ({', '.join(_name(game, c, lang) for c in cards)})" if cards else ""
+        return f"{who}: {ev.get('count')}枚ドロウ{shown}" if ja else f"{who} draws {ev.get('count')}{shown}"
+    if k == "turn":
+        return f"── ターン{ev.get('turn')} {who} ──" if ja else f"── turn {ev.get('turn')}: {who} ──"
+    if k == "place":
+        face = ev.get("face")
+        if ja:
+            return f"{who}: {sq}に{nm or 'カード'}を{'表' if face == 'up' else '裏'}向きに配置"
+        return f"{who} places {nm or 'a card'} on {sq} face {face}"
+    if k == "activate":
+        icp = ev.get("interception")
+        if ja:
+            return f"{who}: {sq}の{nm}を発動" + ("(迎撃)" if icp else "")
+        return f"{who} activates {nm} on {sq}" + (" (interception)" if icp else "")
+    if k == "bullet":
+        what = nm if card else ("裏向きの弾幕" if ja else "a face-down bullet")
+        return f"{who}: {sq}に{what}を配置" if ja else f"{who} places {what} on {sq}"
+    if k == "pass":
+        return f"{who}: 迎撃しない" if ja else f"{who} does not intercept"
+    if k == "pick":
+        act = ev.get("action")
+        return (f"{who}: {sq}で選択済み" + (f" ({act})" if act else "")) if ja else (
+            f"{who} has picked on {sq}" + (f" ({act})" if act else ""))
+    if k == "hits":
+        picks = ev.get("picks", {})
+        txt = ", ".join(f"P{s}: {v}" for s, v in picks.items())
+        return f"{sq} 弾幕処理: {txt}" if ja else f"bullet processing {sq}: {txt}"
+    if k == "keep":
+        st = _state(ev.get("state"), lang)
+        return f"{who}: {sq}に{nm + ' ' if nm else ''}{st}を残す" if ja else f"{who} keeps {nm + ' ' if nm else ''}({st}) on {sq}"
+    if k == "turn_down":
+        st = _state(ev.get("state", "dormant"), lang)
+        return f"{who}: {sq}の{nm}が{st}に" if ja else f"{who}'s {nm} on {sq} turns face down ({st})"
+    if k == "discard":
+        if sq:
+            return f"{who}: {sq}の{nm}を捨て札に" if ja else f"{who}'s {nm} on {sq} goes to the discard pile"
+        return f"{who}: {nm}を捨てる" if ja else f"{who} discards {nm}"
+    if k == "to_bullet_pile":
+        what = nm or ("弾幕" if ja else "a bullet")
+        return f"{who}: {sq}の{what}を弾幕置き場に" if ja else f"{who}'s {what} on {sq} goes to the bullet pile"
+    if k == "destroy":
+        return f"{who}: {sq}の{nm}が破壊された" if ja else f"{who}'s {nm} on {sq} is destroyed"
+    if k == "bounce":
+        return f"{who}: {sq}の{nm}が手札に戻る" if ja else f"{who}'s {nm} on {sq} returns to hand"
+    if k == "upright":
+        return f"{who}: {sq}の{nm}を縦向きに" if ja else f"{who} turns {nm} on {sq} upright"
+    if k == "sustain":
+        return f"{who}: {sq}の{nm}は発動中のまま(持続)" if ja else f"{who} keeps {nm} on {sq} activating (持続)"
+    if k == "resolve":
+        return f"{who}: {sq}の{nm}の効果を解決" if ja else f"{who} resolves {nm} on {sq}"
+    if k == "wake":
+        extra = f" ({nm})" if card else ""
+        return f"{who}: {sq}の陣を活動状態に{extra}" if ja else f"{who} wakes the formation on {sq}{extra}"
+    if k == "flip_activating":
+        return f"{who}: {sq}の{nm}が発動中に" if ja else f"{who}'s {nm} on {sq} becomes activating (no squares)"
+    if k == "recover":
+        return f"{who}: 弾幕置き場から{ev.get('count')}枚を山札の下に" if ja else (
+            f"{who} moves {ev.get('count')} card(s) from the bullet pile to the deck bottom")
+    if k == "chain_end":
+        return "連鎖終了" if ja else "the chain ends"
+    if k == "end_main":
+        return f"{who}: 通常フェイズ終了" if ja else f"{who} ends the main phase"
+    if k == "end_turn":
+        return f"{who}: ターン終了" if ja else f"{who} ends the turn"
+    if k == "first_player":
+        return f"先攻: {who}" if ja else f"{who} goes first"
+    if k == "set_aside":
+        return f"{who}: 通常弾を取り出す" + (f" ({nm})" if card else "") if ja else (
+            f"{who} sets a 通常弾 aside" + (f" ({nm})" if card else ""))
+    if k == "bottom":
+        return f"{who}: 1枚を山札の下に" + (f" ({nm})" if card else "") if ja else (
+            f"{who} puts a card on the deck bottom" + (f" ({nm})" if card else ""))
+    if k == "mulligan":
+        return f"{who}: マリガン{ev.get('count')}枚" if ja else f"{who} mulligans {ev.get('count')}"
+    if k == "auto":
+        act = ev.get("action")
+        return f"{who}: {act}(自動)" if ja and act else (f"{who}: {act} (forced)" if act else f"{who}: (forced)")
+    if k == "concede":
+        return f"{who}: 投了" if ja else f"{who} concedes"
+    if k == "game_over":
+        w = ev.get("winner")
+        sc = ev.get("score") or {}
+        scs = ""
+        if sc:
+            f, u, d = sc.get("formations"), sc.get("face_up"), sc.get("deck")
+            scs = (f" 陣{f} 表向き{u} 山札{d}" if ja else f" formations {f}, face up {u}, deck {d}")
+        res = ev.get("result")
+        if ja:
+            return f"ゲーム終了 ({res}): " + ("引き分け" if w is None else f"P{w}の勝ち") + scs
+        return f"game over ({res}): " + ("draw" if w is None else f"P{w} wins") + ";" + scs
+    return f"{k}: " + ", ".join(f"{a}={b}" for a, b in ev.items() if a != "kind")
+
+
+def _cell(game: WalpurgisGame, cards: list[dict[str, Any]], lang: str, width: int) -> str:
+    if not cards:
+        return "·".center(width)
+    parts = []
+    for d in cards:
+        tag = f"{d['owner']}{_SHORT.get(d['state'], '?')}"
+        if "card" in d:
+            c = game.cards.find(d["card"])
+            nm = c.id.split("-", 1)[-1] if c is not None else "?"
+            tag += f":{nm}"
+        parts.append(tag)
+    return " ".join(parts)[:width].ljust(width)
+
+
+def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
+    """The 5×5 field from the viewer's side (seat 1 sees row 5 at the bottom), then the zones.
+
+    Each square lists its cards bottom first as ``owner`` + state letter (b bullet, B face-up
+    bullet, a active, d dormant, U up, A activating) + ``:id`` where the viewer sees the face.
+    """
+    ja = lang == "ja"
+    seat = view.get("seat")
+    flip = seat == 1
+    rows = [5, 4, 3, 2, 1] if not flip else [1, 2, 3, 4, 5]
+    cols = list(COLS) if not flip else list(reversed(COLS))
+    board = view["board"]
+    w = 12
+    out = []
+    out.append("    " + "".join(c.center(w) for c in cols))
+    for r in rows:
+        out.append(f" {r}  " + "".join(_cell(game, board[f"{r}{c}"], lang, w) for c in cols))
+    legend = ("凡例: b裏弾幕 B表弾幕 a活動 d休眠 U表陣 A発動中" if ja else
+              "legend: b bullet, B face-up bullet, a active, d dormant, U up, A activating")
+    out.append(legend)
+    turn_s = f"ターン{view['turn']} 手番P{view['active']} {view['phase']}" if ja else (
+        f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
+    out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
+               + (" [発動済]" if view.get("activated") and ja else " [activated]" if view.get("activated") else ""))
+    for p in (0, 1):
+        lab = f"P{p}" + ("(あなた)" if ja and p == seat else " (you)" if p == seat else "")
+        if ja:
+            out.append(f"{lab}: 手札{view['hand_counts'][p]} 山札{view['deck_counts'][p]} "
+                       f"弾幕置き場{view['bullet_pile_counts'][p]} 捨て札{len(view['discards'][p])}")
+        else:
+            out.append(f"{lab}: hand {view['hand_counts'][p]}, deck {view['deck_counts'][p]}, "
+                       f"bullet pile {view['bullet_pile_counts'][p]}, discard {len(view['discards'][p])}")
+    if view.get("hand"):
+        names = ", ".join(f"{cid} {_name(game, cid, lang)}" for cid in view["hand"])
+        out.append(("手札: " if ja else "hand: ") + names)
+    if view.get("score"):
+        sc = view["score"]
+        out.append(("得点: " if ja else "score: ") + f"formations {sc['formations']}, face up {sc['face_up']}, "
+                   f"deck {sc['deck']}")
+    if view.get("over"):
+        w_ = view.get("winner")
+        out.append(("結果: " if ja else "result: ") + f"{view.get('result')} — " +
+                   ("draw" if w_ is None else f"P{w_} wins"))
+    return "\n".join(out)
+
+
+def _grid(m: Matrix) -> list[str]:
+    cells = [row.split() for row in m.rows]
+    width = max(len(c) for row in cells for c in row)
+    return ["  ".join(c.ljust(width) for c in row) for row in cells]
+
+
+def card_text(game: WalpurgisGame, card_id: str, lang: str = "en") -> str:
+    """A card with its matrix drawn as a grid (C condition, B bullet, X destroy, @ the card)."""
+    c: WCard | None = game.cards.find(card_id)
+    if c is None:
+        return f"unknown card {card_id!r}"
+    ja = lang == "ja"
+    out = [f"{c.id}  {c.name}" + (f" / {c.name_en}" if c.name_en else "")]
+    out.append(("術者: " if ja else "caster: ") + (c.caster or "—") + ("   アイコン: " if ja else "   icons: ")
+               + (", ".join(sorted(c.icons)) or "—"))
+    if c.keywords:
+        out.append(("キーワード: " if ja else "keywords: ") + ", ".join(c.keywords))
+    out.append("アクションマトリクス (上 = 相手側):" if ja else "action matrix (up = towards the opponent):")
+    out.extend("  " + ln for ln in _grid(c.main))
+    if c.sub is not None:
+        out.append("サブアクションマトリクス (速射):" if ja else "sub action matrix (速射):")
+        out.extend("  " + ln for ln in _grid(c.sub))
+    out.append("C 発動条件マス  B 弾幕対象マス  X 破壊対象マス  @ このカード" if ja else
+               "C condition square, B bullet target, X destroy target, @ this card")
+    txt = c.text if ja or not c.text_en else c.text_en
+    if txt:
+        out.append(txt)
+    for e in c.effects:
+        out.append("  - " + e.describe(lang))
+    if c.number:
+        out.append(f"No. {c.number}")
+    return "\n".join(out)
+
+
+def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
+    """``info 3c`` (what the viewer sees on a square) or ``info W-RM-03`` (a card's text)."""
+    t = token.strip()
+    s = SQ_INDEX.get(t.lower())
+    if s is not None:
+        cards = view["board"][t.lower()]
+        ja = lang == "ja"
+        if not cards:
+            return f"{t.lower()}: " + ("空白のマス" if ja else "empty")
+        lines = [f"{t.lower()}:"]
+        for d in cards:
+            line = f"  P{d['owner']} {_state(d['state'], lang)}"
+            if "card" in d:
+                line += f" — {d['card']} {_name(game, d['card'], lang)}"
+            lines.append(line)
+        for d in cards:
+            if "card" in d:
+                lines.append(card_text(game, d["card"], lang))
+        return "\n".join(lines)
+    c = game.cards.find(t)
+    return None if c is None else card_text(game, c.id, lang)

@@ -1,0 +1,106 @@
+"""Spec §2: importing cards posted in the designers' カード晒しテンプレ."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+import pytest
+
+from fudaba.core.cards import build_cards
+from fudaba.core.errors import CardDataError
+from fudaba.games.sarasvati.cards import build_card
+from fudaba.games.sarasvati.importer import translate
+
+SEED_EXAMPLES = """◆カード記載例◆
+
+◇第零の司書・サラ
+4:3000/3000(キャラクター/アクション、マスコット)
+‣自分の手札が3枚以上の時、このカードの攻撃力を+2000する。
+『黒きコートを翻す、クーデレ貧乳ポニテ黒眼ガール』
+
+◇何が知性だ!
+2(サポート/アクション)
+[脳筋] 自分のキャラクターを1体選び、このターンの終わりまで攻撃力を+5000、防御力を-2000する。
+
+◇開いた傘
+2:1000/0(装備/アクション)
+‣これを装備したキャラクターがバトルに勝った時、次の自分のターンの初めまで防御力を+2000する。
+
+◇厨二妄想サラスヴァティ
+6(禁書/アクション)
+▸オープン時、カードを2枚ドローする。
+▸オープン中、バトルゾーンにいる敵味方すべての攻撃力を+2000。
+"""
+
+
+def _load(text: str) -> list[Any]:
+    return build_cards(tomllib.loads(text)["card"], build_card, "imported")
+
+
+def test_2_import_seed_examples_equal_the_real_cards(game: Any) -> None:
+    cards = _load(game.import_cards(SEED_EXAMPLES, source="seed", id_prefix="SV-U"))
+    assert [c.id for c in cards] == ["SV-U01", "SV-U02", "SV-U03", "SV-U04"]
+    for c, rid in zip(cards, ("SV-R1", "SV-R2", "SV-R3", "SV-R4"), strict=True):
+        r = game.cards[rid]
+        assert (c.name, c.type, c.cost, c.atk, c.def_, c.attribute, c.sub_attributes, c.effect_name) == (
+            r.name, r.type, r.cost, r.atk, r.def_, r.attribute, r.sub_attributes, r.effect_name)
+        assert c.effects == r.effects
+    assert cards[0].flavor == "黒きコートを翻す、クーデレ貧乳ポニテ黒眼ガール"
+
+
+def test_2_import_rules_section_form_and_equipment_dash(game: Any) -> None:
+    post = """◇第零の司書・サラ [サラ]
+コスト4:攻3000/防3000(キャラクター/アクション、マスコット)
+・攻撃時、攻撃力+2000
+
+◇ただの盾
+1:-/-(装備/SF)
+付け替え可能。
+
+◇覚醒サラ
+3:6000/5000(キャラクター/アクション、マスコット)
+進化:第零の司書・サラ。召喚時、カードを1枚引く。
+"""
+    a, b, c = _load(game.import_cards(post))
+    assert a.name == "第零の司書・サラ" and (a.cost, a.atk, a.def_) == (4, 3000, 3000)
+    assert [e.to_dict() for e in a.effects] == [{"trigger": "on_attack", "target": "self", "action": "modify",
+                                                 "atk": 2000, "duration": "until_end_of_battle"}]
+    assert (b.type, b.atk, b.def_, b.reattachable, b.effects) == ("equipment", 0, 0, True, ())
+    assert c.evolves_from == "第零の司書・サラ" and c.effects[0].action == "draw"
+
+
+def test_2_import_every_pool_text_translates_to_its_effects(game: Any) -> None:
+    for c in game.cards.values():
+        if not c.text:
+            continue
+        sents = [s for s in re.split(r"(?<=。)", c.text.replace("\n", "")) if s.strip()]
+        got = [translate(s, c.type) for s in sents if not s.startswith(("進化", "付け替え"))]
+        assert [dict(sorted(g.items())) for g in got if g] == [dict(sorted(e.to_dict().items()))
+                                                               for e in c.effects], c.id
+
+
+def test_2_import_untranslated_text_is_kept_and_flagged(game: Any) -> None:
+    out = game.import_cards("◇謎の本\n3(サポート/ドラマ)\n月が綺麗ですね。\n")
+    assert 'text = "月が綺麗ですね。"' in out
+    assert "# effect text not translated into the vocabulary (add it to 'effects' by hand): line 3: 月が綺麗ですね。" in out
+    assert _load(out)[0].effects == ()
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        ("ただの文章", "post: no card found; each card starts with a line '◇カード名'"),
+        ("◇名前だけ", "post:1: card SV-U01 (名前だけ): the cost line is missing"),
+        ("◇X\nコスト高い(キャラクター/SF)", "post:2: card SV-U01 (X): cannot read the cost line"),
+        ("◇X\n2:1000/1000(呪文/SF)", "post:2: card SV-U01 (X): unknown card type '呪文'"),
+        ("◇X\n2:1000/1000(キャラクター/魔法)", "post:2: card SV-U01 (X): unknown main attribute '魔法'"),
+        ("◇X\n2:1000/1000(サポート/SF)", "a サポート card has no 攻撃力/防御力"),
+        ("◇X\n2(キャラクター/SF)", "a character needs 攻撃力/防御力"),
+    ],
+)
+def test_2_import_errors_name_line_and_card(game: Any, post: str, message: str) -> None:
+    with pytest.raises(CardDataError) as e:
+        game.import_cards(post, source="post")
+    assert message in str(e.value)

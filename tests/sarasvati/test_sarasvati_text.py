@@ -1,0 +1,47 @@
+"""Text for people: log lines, table, card text (ja/en)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import fudaba
+from fudaba.core.rng import Rng
+
+
+def test_describe_every_event_of_a_game_in_both_languages() -> None:
+    game = fudaba.load_game("sarasvati")
+    st = game.new_game(seed=12)
+    rng = Rng(1)
+    while not st.over:
+        st.apply(rng.choice(st.legal_actions()))
+    for viewer in (0, 1, None):
+        for e in st.log_view(viewer):
+            for lang in ("en", "ja"):
+                line = game.describe(e, lang)
+                assert line and "{" not in line and not line.startswith(e["kind"] + ":")
+
+
+def test_describe_draw_hides_cards_from_opponent(make: Any, game: Any) -> None:
+    st = game.new_game(seed=3)
+    ev = next(e for e in st.log if e.kind == "draw")
+    p = ev.data["player"]
+    first = game.cards[ev.secret["cards"][0]]
+    assert first.name in game.describe(ev.view(p), "ja") and first.name not in game.describe(ev.view(1 - p), "ja")
+    assert game.describe(ev.view(1 - p), "en") == f"Player {p} draws 5."
+
+
+def test_render_and_card_text(game: Any) -> None:
+    st = game.new_game(seed=3)
+    p = st.decision.player
+    board = game.render(st.view(p), "en")
+    assert "Turn 1" in board and "[1] charge" in board
+    assert "ターン 1" in game.render(st.view(None), "ja")
+    assert game.card_text("SV-R1", "ja").splitlines()[:3] == [
+        "◇第零の司書・サラ  [SV-R1]",
+        "コスト4:3000/3000(キャラクター/アクション、マスコット)",
+        "自分の手札が3枚以上の時、このカードの攻撃力を+2000する。",
+    ]
+    assert "▸[hand_size_ge 3] this character: atk +2000." in game.card_text("SV-R1", "en")
+    assert game.inspect(st.view(p), "SV-R4", "en").startswith("◇厨二妄想サラスヴァティ")
+    assert game.inspect(st.view(p), "xK1", "en") is None  # a face-down enemy book
+    assert game.inspect(st.view(p), "K1", "en") is not None
