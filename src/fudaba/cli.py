@@ -127,14 +127,45 @@ def _print_events(game: Game, st: State, seat: int, start: int, lang: str) -> in
     return len(evs)
 
 
-def _print_options(options: list[Action]) -> None:
-    """Numbered legal actions; long lists are laid out in columns."""
+def _print_options(options: list[Action], full: bool = False) -> None:
+    """Numbered legal actions; long lists in columns, very long ones grouped (``list`` shows all)."""
     items = [f"[bold]{i:>3}[/]. {_esc(a.text)}" for i, a in enumerate(options, 1)]
     if len(items) <= 12:
         for it in items:
             console.print(" " + it)
-    else:
+    elif len(items) <= 40 or full:
         console.print(Columns(items, column_first=True, padding=(0, 2)))
+    else:
+        for line in _grouped(options):
+            console.print("  " + _esc(line))
+        console.print(f"  ({len(options)} actions: type one in notation, or 'list' to number them all)")
+
+
+def _grouped(options: list[Action]) -> list[str]:
+    """Compress actions that differ only in their second argument (a square or slot):
+    ``place W-MR-05 <1b 1c 2a> down``."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    order: list[tuple[str, ...]] = []
+    for a in options:
+        if len(a.args) >= 2:
+            key = (a.verb, a.args[0], "*", *a.args[2:])
+            var = a.args[1]
+        else:
+            key = (a.verb, *a.args)
+            var = ""
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        if var:
+            groups[key].append(var)
+    out = []
+    for key in order:
+        vals = groups[key]
+        if vals:
+            out.append(" ".join(t if t != "*" else "{" + " ".join(vals) + "}" for t in key))
+        else:
+            out.append(" ".join(key))
+    return out
 
 
 def _esc(s: str) -> str:
@@ -213,6 +244,9 @@ def play(
                     line = g.describe(ev, lang)
                     if line:
                         console.print("  " + _esc(line))
+                continue
+            if low == "list":
+                _print_options(d.options, full=True)
                 continue
             if low == "board":
                 _show_table(g, st, me, lang)
