@@ -81,9 +81,10 @@ def _first_player(st: Any) -> int | None:
     return f if isinstance(f, int) else None
 
 
-def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
+def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[str]:
     game = cfg.load()
-    return [play_game(game, cfg, i).to_dict() for i in indices]
+    # records travel back as JSON text: cheaper to pickle than nested dicts
+    return [play_game(game, cfg, i).to_json() for i in indices]
 
 
 def run_batch(
@@ -101,12 +102,12 @@ def run_batch(
                 progress(1)
             yield rec
         return
-    chunk = max(1, min(50, games // (workers * 8) or 1))
+    chunk = max(1, min(100, games // (workers * 6) or 1))
     batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
     with ProcessPoolExecutor(max_workers=workers) as ex:
         futs = [ex.submit(_play_chunk, cfg, b) for b in batches]
         for f in as_completed(futs):
-            for d in f.result():
+            for text in f.result():
                 if progress:
                     progress(1)
-                yield Record.from_dict(d)
+                yield Record.from_json(text)
