@@ -282,21 +282,45 @@ def play(
 # ---------------------------------------------------------------------------------------------- deck / cards
 @deck_app.command("check")
 def deck_check(
-    file: Annotated[Path, typer.Argument(help="deck list file")],
-    game: Annotated[str, typer.Option(help="game name")] = "sarasvati",
-    variant: Annotated[str | None, typer.Option()] = None,
+    files: Annotated[list[Path], typer.Argument(help="deck list file(s)")],
+    game: Annotated[str | None, typer.Option(help="game name (guessed from the cards when omitted)")] = None,
+    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
 ) -> None:
-    """List every problem of a deck list (size, copies, books, unknown names with line numbers)."""
-    g = _load(game, variant)
+    """List every problem of deck lists (size, copies, books, unknown names with line numbers)."""
+    failed = 0
+    for file in files:
+        g = _load(game or _guess_deck_game(file), variant)
+        try:
+            d = g.load_deck(file)
+        except DeckError as e:
+            failed += 1
+            err.print(f"[bold red]{file}: {len(e.problems)} problem(s)[/] ({g.name} {g.variant})")
+            for p in e.problems:
+                err.print(f"  - {_esc(p)}")
+            continue
+        extra = ", ".join(f"{k}: {len(v)}" for k, v in d.sections.items())
+        console.print(f"[green]{file}: legal[/] for {g.name} {g.variant} "
+                      f"({len(d.main)} cards{', ' + extra if extra else ''})")
+    if failed:
+        raise typer.Exit(1)
+
+
+def _guess_deck_game(file: Path) -> str:
+    """The game whose card pool recognises most lines of the deck list."""
+    from .core.decks import parse_deck_text
+
     try:
-        d = g.load_deck(file)
-    except DeckError as e:
-        err.print(f"[bold red]{file}: {len(e.problems)} problem(s)[/]")
-        for p in e.problems:
-            err.print(f"  - {_esc(p)}")
-        raise typer.Exit(1) from None
-    extra = ", ".join(f"{k}: {len(v)}" for k, v in d.sections.items())
-    console.print(f"[green]{file}: legal[/] for {g.name} {g.variant} ({len(d.main)} cards{', ' + extra if extra else ''})")
+        text = file.read_text(encoding="utf-8")
+    except OSError as e:
+        raise _fail(f"{file}: {e.strerror}") from None
+    best, best_unknown = "", 10**9
+    for name in games():
+        g = load_game(name)
+        _, problems = parse_deck_text(text, g.cards, g.DECK_SECTIONS)
+        unknown = sum("unknown card" in p for p in problems)
+        if unknown < best_unknown:
+            best, best_unknown = name, unknown
+    return best
 
 
 def _card_check_game(path: Path, game: str | None) -> Game:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ...core.cards import CardPool
+from ...core.cards import CardPool, Where
 from ...core.decks import Deck
 from ...core.errors import DeckError
 from ...core.game import Game
 from ...core.state import State
-from .cards import WCard, base_pool, build_extra
+from .cards import WCard, base_pool, build_card, build_extra
 from .state import WState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -43,6 +43,9 @@ class WalpurgisGame(Game):
 
     def load_cards(self) -> CardPool[WCard]:
         return base_pool()
+
+    def card_builder(self) -> Callable[[dict[str, Any], Where], Any]:
+        return build_card
 
     def starter_decks(self) -> dict[str, Deck]:
         out: dict[str, Deck] = {}

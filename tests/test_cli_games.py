@@ -1,0 +1,125 @@
+"""The fudaba command as a user would run it, on the real games (issue: CLI play, checks, simulate, replay)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from fudaba.cli import app
+
+runner = CliRunner()
+GAMES_DIR = Path(__file__).resolve().parents[1] / "src" / "fudaba" / "games"
+
+
+@pytest.mark.parametrize(("game", "variant"), [("sarasvati", None), ("walpurgis", None), ("walpurgis", "v1.01")])
+def test_play_a_whole_game_against_the_ai_by_numbers(game: str, variant: str | None) -> None:
+    # a scripted human: one illegal action first, then always the first legal action
+    args = ["play", game, "--opponent", "greedy", "--seed", "5", "--lang", "en", "--first", "0"]
+    if variant:
+        args += ["--variant", variant]
+    r = runner.invoke(app, args, input="frobnicate\n" + "1\n" * 3000)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "Refused: frobnicate:" in r.output
+    assert "Result:" in r.output
+    assert ("You won!" in r.output) or ("You lost." in r.output) or ("Draw." in r.output)
+
+
+def test_play_sarasvati_refusal_names_the_rule_and_input_by_notation() -> None:
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--first", "0"],
+                      input="summon SV-B09 F1\npass\nconcede\n")
+    assert r.exit_code == 0, r.output
+    assert "Refused: summon SV-B09 F1:" in r.output and "§5" in r.output
+    assert "player 0 conceded" in r.output
+
+
+def test_play_japanese_and_info_command() -> None:
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "ja", "--first", "0"],
+                      input="info SV-R1\nconcede\n")
+    assert r.exit_code == 0, r.output
+    assert "第零の司書・サラ" in r.output
+    assert "あなたの負けです" in r.output
+
+
+def test_play_input_ends_cleanly() -> None:
+    r = runner.invoke(app, ["play", "walpurgis", "--seed", "1", "--lang", "en"], input="")
+    assert r.exit_code == 1 and "Input ended" in r.output
+
+
+def test_play_rejects_bad_options() -> None:
+    r = runner.invoke(app, ["play", "sarasvati", "--opponent", "genius"])
+    assert r.exit_code == 2 and "--opponent must be one of" in r.output
+    r = runner.invoke(app, ["play", "sarasvati", "--first", "2"])
+    assert r.exit_code == 2 and "allowed values are ['random', 0, 1]" in r.output
+    r = runner.invoke(app, ["play", "chess"])
+    assert r.exit_code == 2 and "unknown game 'chess'" in r.output
+
+
+def test_play_with_a_deck_file(tmp_path: Path) -> None:
+    deck = (GAMES_DIR / "sarasvati" / "decks" / "b_keepers.txt").read_text(encoding="utf-8")
+    p = tmp_path / "mine.txt"
+    p.write_text(deck, encoding="utf-8")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", str(p), "--lang", "en", "--first", "1"], input="concede\n")
+    assert r.exit_code == 0, r.output
+    p.write_text("3 SV-A02\n", encoding="utf-8")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", str(p)], input="concede\n")
+    assert r.exit_code == 2 and "must have exactly 40" in r.output
+
+
+def test_deck_check_starters_are_legal_and_game_is_guessed() -> None:
+    files = sorted(str(p) for p in GAMES_DIR.glob("*/decks/*.txt"))
+    assert len(files) >= 6
+    r = runner.invoke(app, ["deck", "check", *files])
+    assert r.exit_code == 0, r.output
+    assert r.output.count("legal for sarasvati") >= 2 and r.output.count("legal for walpurgis") >= 4
+
+
+def test_deck_check_sarasvati_lists_every_problem(tmp_path: Path) -> None:
+    p = tmp_path / "bad.txt"
+    p.write_text("5 SV-A02\n2 ナゾのカード\n# 禁書\n1 SV-R4\n1 SV-A08\n", encoding="utf-8")
+    r = runner.invoke(app, ["deck", "check", str(p), "--game", "sarasvati"])
+    assert r.exit_code == 1
+    out = r.output
+    assert "line 2: unknown card 'ナゾのカード'" in out
+    assert "must have exactly 40" in out and "at most 4 of a name" in out
+    assert "cannot be in the '# 禁書' section" in out and "exactly 3 are needed" in out
+
+
+def test_cards_check_real_pools() -> None:
+    for game in ("sarasvati", "walpurgis"):
+        r = runner.invoke(app, ["cards", "check", str(GAMES_DIR / game / "cards")])
+        assert r.exit_code == 0, r.output
+        assert f"valid for {game}" in r.output
+
+
+def test_cards_import_post_template(tmp_path: Path) -> None:
+    post = tmp_path / "post.txt"
+    post.write_text("◇炎の剣士\n3:3000/2000(キャラクター/アクション、剣士)\n[烈火] 攻撃時、攻撃力+1000\n『燃える剣』\n",
+                    encoding="utf-8")
+    out = tmp_path / "new.toml"
+    r = runner.invoke(app, ["cards", "import", "--game", "sarasvati", str(post), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["cards", "check", str(out), "--game", "sarasvati"])
+    assert r.exit_code == 0, r.output
+    text = out.read_text(encoding="utf-8")
+    assert 'name = "炎の剣士"' in text and "on_attack" in text
+
+
+def test_simulate_and_replay_sarasvati(tmp_path: Path) -> None:
+    out = tmp_path / "runs.jsonl"
+    r = runner.invoke(app, ["simulate", "sarasvati", "--games", "40", "--agents", "greedy,random",
+                            "--param", "starting_hand=6", "--seed", "1", "--workers", "2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "starting_hand=6 *" in r.output and "first player" in r.output
+    recs = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(recs) == 40 and all(x["params"]["starting_hand"] == 6 for x in recs)
+    r = runner.invoke(app, ["replay", str(out), "--game-index", "3", "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    assert "hashes verified" in r.output and f"({recs[3]['result']})" in r.output
+
+
+def test_simulate_rejects_a_bad_param_value_before_running() -> None:
+    r = runner.invoke(app, ["simulate", "sarasvati", "--param", "first=third"])
+    assert r.exit_code == 2 and "allowed values" in r.output and "simulating" not in r.output
