@@ -250,3 +250,21 @@ def test_4_unknown_and_planned_games() -> None:
     with pytest.raises(UnknownGame, match="planned but not playable yet"):
         fudaba.load_game("maken")
     assert issubclass(UnknownGame, FudabaError)
+
+
+def test_3_2_private_single_option_auto_answer_is_hidden_from_the_other_seat() -> None:
+    from fudaba.core.actions import Decision
+
+    st = new(3)
+    d = st.decision
+    assert d is not None
+    p = d.player
+    mine = next(a for a in d.options if a.verb == "play")
+    # re-ask the same decision as a private one with a single option: the engine answers it itself
+    st.decision = Decision(p, "play", "secret", [mine], "play", None, private=True)
+    st.run()
+    auto = next(e for e in reversed(st.log) if e.kind == "auto")
+    assert auto.view(p)["action"] == mine.text
+    assert "action" not in auto.view(1 - p) and "action" not in auto.view(None)
+    back = st.game.state_from_json(st.to_json())
+    assert back.hash() == st.hash()

@@ -77,9 +77,12 @@ class Decision:
 
     ``kind`` names the decision (``charge``, ``imagine``, ``bullet``, …); ``prompt`` is a short text;
     ``handler`` and ``ctx`` say which rules step resumes with the answer (plain, JSON-able data).
+    ``private``: the answer names something only the decider may see (a simultaneous secret
+    choice, a face-down card), so when the engine answers a one-option decision by itself the
+    logged action is visible to the decider only.
     """
 
-    __slots__ = ("ctx", "handler", "kind", "options", "player", "prompt")
+    __slots__ = ("ctx", "handler", "kind", "options", "player", "private", "prompt")
 
     def __init__(
         self,
@@ -89,8 +92,10 @@ class Decision:
         options: list[Action],
         handler: str,
         ctx: Any = None,
+        private: bool = False,
     ) -> None:
         self.player = player
+        self.private = private
         self.kind = kind
         self.prompt = prompt
         self.options = options
@@ -108,12 +113,14 @@ class Decision:
             "options": [a.text for a in self.options],
             "handler": self.handler,
             "ctx": self.ctx,
+            "private": self.private,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Decision:
         return cls(
-            d["player"], d["kind"], d["prompt"], [Action.parse(t) for t in d["options"]], d["handler"], d["ctx"]
+            d["player"], d["kind"], d["prompt"], [Action.parse(t) for t in d["options"]], d["handler"], d["ctx"],
+            bool(d.get("private", False)),
         )
 
     def public(self) -> dict[str, Any]:

@@ -88,12 +88,21 @@ class State(ABC):
             self.stack.append((s, None))
 
     def ask(
-        self, player: int, kind: str, options: list[Action], handler: str, ctx: Any = None, prompt: str = ""
+        self,
+        player: int,
+        kind: str,
+        options: list[Action],
+        handler: str,
+        ctx: Any = None,
+        prompt: str = "",
+        private: bool = False,
     ) -> None:
-        """Stop at a decision: ``player`` chooses one of ``options``; ``ANSWERS[handler]`` resumes."""
+        """Stop at a decision: ``player`` chooses one of ``options``; ``ANSWERS[handler]`` resumes.
+
+        ``private``: the choice is secret (see :class:`Decision`)."""
         if not options:
             raise RuntimeError(f"engine bug: decision {kind!r} with no legal action")
-        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx)
+        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx, private)
 
     def emit(
         self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any
@@ -112,7 +121,11 @@ class State(ABC):
                 if self.AUTO_SINGLE and len(d.options) == 1:
                     self.decision = None
                     a = d.options[0]
-                    self.log.append(Event("auto", {"player": d.player, "decision": d.kind, "action": a.text}))
+                    if d.private:
+                        ev = Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text}, (d.player,))
+                    else:
+                        ev = Event("auto", {"player": d.player, "decision": d.kind, "action": a.text})
+                    self.log.append(ev)
                     self.ANSWERS[d.handler](self, a, d.ctx)
                     continue
                 return

@@ -99,17 +99,9 @@ def decide(
     prompt: str = "",
     private: bool = False,
 ) -> None:
-    """Ask ``p``; a single option is applied at once and logged (hidden from the other seat when
-    ``private``: e.g. a simultaneous pick or a keep naming an active formation)."""
-    if len(opts) == 1:
-        a = opts[0]
-        if private:
-            st.emit("auto", secret={"action": a.text}, seen_by=(p,), player=p, decision=kind)
-        else:
-            st.emit("auto", player=p, decision=kind, action=a.text)
-        ANSWERS[handler](st, a, ctx)
-    else:
-        st.ask(p, kind, opts, handler, ctx, prompt)
+    """Ask ``p``. A single option is applied by the engine and logged, hidden from the other seat
+    when ``private`` (e.g. a simultaneous pick, or a keep naming an active formation)."""
+    st.ask(p, kind, opts, handler, ctx, prompt, private)
 
 
 def own_formation_count(st: WState, p: int, exclude: int | None) -> int:
