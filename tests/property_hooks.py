@@ -33,4 +33,25 @@ def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
     return c
 
 
-VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {"sarasvati": sarasvati_visible}
+def walpurgis_visible(st: Any, seat: int | None) -> Counter[str]:
+    """Walpurgis spec §1: hand owner-only; discard public; deck and bullet pile count only; on the
+    field ``up``, ``activating`` and ``bullet_up`` are seen by everyone, ``active`` by its owner
+    only, ``bullet`` and ``dormant`` by nobody (the owner included). The 通常弾 set aside in setup
+    is known to its owner."""
+    c: Counter[str] = Counter()
+    for p in (0, 1):
+        if p == seat:
+            c.update(st.hands[p])
+            c.update(st.aside[p])
+        c.update(st.discards[p])
+    for square in st.board:
+        for owner, cid, state, _flags in square:
+            if state in (4, 5, 1) or (state == 2 and owner == seat):  # up, activating, bullet_up; own active
+                c[cid] += 1
+    return c
+
+
+VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
+    "sarasvati": sarasvati_visible,
+    "walpurgis": walpurgis_visible,
+}

@@ -192,7 +192,7 @@ class WState(State):
             "deck_counts": [len(self.decks[0]), len(self.decks[1])],
             "bullet_pile_counts": [len(self.piles[0]), len(self.piles[1])],
             "discards": [list(self.discards[0]), list(self.discards[1])],
-            "chain": [{"player": o, "square": SQ[s], "card": c} for o, s, c, _m, _f in self.chain],
+            "chain": [self._chain_view(o, s, c, player) for o, s, c, _m, _f in self.chain],
             "over": self.over,
             "winner": self.winner,
             "result": self.result,
@@ -207,6 +207,14 @@ class WState(State):
                 dv["options"] = [a.text for a in dec.options]
             v["decision"] = dv
         return v
+
+    def _chain_view(self, owner: int, sq: int, cid: str, player: int | None) -> dict[str, Any]:
+        """A chain entry names its card only while that card is still seen on its square (a card
+        turned face down during bullet processing is hidden again, §1)."""
+        d: dict[str, Any] = {"player": owner, "square": SQ[sq]}
+        if any(fc[0] == owner and fc[1] == cid and visible_to(fc, player) for fc in self.board[sq]):
+            d["card"] = cid
+        return d
 
     def all_cards(self) -> list[str]:
         out: list[str] = []
