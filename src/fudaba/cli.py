@@ -173,7 +173,11 @@ def _esc(s: str) -> str:
 
 
 def _show_table(game: Game, st: State, seat: int, lang: str) -> None:
-    console.print(Panel(_esc(game.render(st.view(seat), lang)), title=f"{game.name} — turn {st.turn}", expand=False))
+    view = st.view(seat)
+    dec = view.get("decision")
+    if isinstance(dec, dict) and "options" in dec:  # the options are listed below the table
+        view = {**view, "decision": {k: v for k, v in dec.items() if k != "options"}}
+    console.print(Panel(_esc(game.render(view, lang)), title=f"{game.name} — turn {st.turn}", expand=False))
 
 
 @app.command()

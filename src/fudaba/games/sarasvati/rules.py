@@ -250,15 +250,19 @@ def answer_battle(st: SarasvatiState, a: Action, ctx: Any) -> None:
     u = st.slots[p][i]
     assert u is not None
     tok = a.args[1]
-    st.emit("attack", player=p, attacker=a.args[0], card=u.card, target=tok)
     st.push("battle")
     if tok[1] == "K":
-        st.push("battle_resolve", (u.uid, 1, int(tok[2:]) - 1, -1))
+        k = int(tok[2:]) - 1
+        # a face-down book is named only once it is open (§1)
+        tcard = st.books[1 - p][k] if st.hits[1 - p][k] > 0 else None
+        st.emit("attack", player=p, attacker=a.args[0], card=u.card, target=tok[1:], target_card=tcard)
+        st.push("battle_resolve", (u.uid, 1, k, -1))
     else:
         tw = parse_rel(p, tok, st.nf, n)
         assert tw is not None
         t = st.slots[1 - p][tw[1]]
         assert t is not None
+        st.emit("attack", player=p, attacker=a.args[0], card=u.card, target=tok[1:], target_card=t.card)
         st.push("battle_resolve", (u.uid, 0, tw[1], t.uid))
     push_triggers(st, unit_triggers(st, p, i, "on_attack"))  # §6 on_attack resolves first
 

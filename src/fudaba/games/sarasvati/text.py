@@ -55,7 +55,7 @@ _EV = {
         "equip_destroyed": "{who}'s equipment {card} at {place} is destroyed.",
         "reequip": "{who} re-attaches {card} from {frm} to {to} (cost {paid}).",
         "move": "{who} moves {card} from {frm} to {to}.",
-        "attack": "{who}'s {card} at {attacker} attacks {target}.",
+        "attack": "{who}'s {card} at {attacker} attacks {opp}'s {target}{tcard}.",
         "battle": "Battle: {card} {atk}/{dfn} vs {dcard} {datk}/{ddef}{ctr} — {outcome}.",
         "battle_fizzles": "The attack ends without a battle ({why}).",
         "book_open": "{who}'s forbidden book {place} opens: {card}.",
@@ -86,7 +86,7 @@ _EV = {
         "equip_destroyed": "{who}の{place}の装備{card}が破壊された。",
         "reequip": "{who}が{card}を{frm}から{to}に付け替え(コスト{paid})。",
         "move": "{who}が{card}を{frm}から{to}へ移動。",
-        "attack": "{who}の{attacker}の{card}が{target}を攻撃。",
+        "attack": "{who}の{attacker}の{card}が{opp}の{target}{tcard}を攻撃。",
         "battle": "バトル: {card} {atk}/{dfn} 対 {dcard} {datk}/{ddef}{ctr} — {outcome}。",
         "battle_fizzles": "攻撃はバトルなしで終わる({why})。",
         "book_open": "{who}の禁書{place}がオープン: {card}。",
@@ -115,6 +115,10 @@ _REASON = {
 }
 
 
+_PHASE_JA = {"set": "セット", "draw": "ドロー", "charge": "チャージ", "imagine": "イマジン", "move": "ムーブ",
+             "battle": "バトル", "end": "エンド", "over": "終了"}
+
+
 def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
     """One log line for an event view."""
     lg = _lang(lang)
@@ -138,6 +142,11 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         f["cards"] = (": " + ", ".join(_name(game, c, lg) for c in cards)) if cards else ""
     if kind == "charge":
         f["src"] = (" from the deck" if lg == "en" else "(山札から)") if ev.get("source") == "deck" else ""
+    if kind == "attack":
+        pl = ev.get("player")
+        f["opp"] = _who(1 - pl if isinstance(pl, int) else "?", lg)
+        tc = ev.get("target_card")
+        f["tcard"] = f" ({_name(game, tc, lg)})" if tc else ""
     if kind == "battle":
         f["outcome"] = _OUTCOME[lg].get(str(ev.get("outcome")), ev.get("outcome"))
         f["ctr"] = (" (counterattack)" if lg == "en" else "(反撃あり)") if ev.get("counter") else ""
@@ -271,7 +280,8 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     you = view.get("you")
     order = [1 - you, you] if you in (0, 1) else [1, 0]
     nf = view["front_slots"]
-    out = [f"{L['turn']} {view['turn']} · {L['phase']} {view['phase']} · {L['active']} P{view['active']}"]
+    phase = _PHASE_JA.get(view["phase"], view["phase"]) if lg == "ja" else view["phase"]
+    out = [f"{L['turn']} {view['turn']} · {L['phase']} {phase} · {L['active']} P{view['active']}"]
     for p in order:
         pl = view["players"][p]
         tag = f"P{p}" + (f" ({L['you']})" if p == you else "")
