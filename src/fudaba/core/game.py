@@ -6,6 +6,7 @@ also fix each parameter's type) and ``PARAM_CHOICES`` (allowed values of enumera
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import tomllib
@@ -163,22 +164,45 @@ class Game(ABC):
         c = self.cards.find(token)
         return c.id if c is not None and not _looks_like_place(token) else token
 
+    #: module with ``describe(game, event, lang)``, ``render(game, view, lang)``,
+    #: ``card_text(game, card_id, lang)`` and ``inspect(game, view, token, lang)`` (plain text, no Rich)
+    TEXT_MODULE: ClassVar[str] = ""
+
+    def _text(self, name: str) -> Callable[..., Any] | None:
+        if not self.TEXT_MODULE:
+            return None
+        fn: Callable[..., Any] = getattr(importlib.import_module(self.TEXT_MODULE), name)
+        return fn
+
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
         """One readable log line for an event view."""
+        fn = self._text("describe")
+        if fn is not None:
+            return str(fn(self, event, lang))
         return f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
 
     def render(self, view: dict[str, Any], lang: str = "en") -> str:
         """The table as plain text, from a view."""
+        fn = self._text("render")
+        if fn is not None:
+            return str(fn(self, view, lang))
         return json.dumps(view, ensure_ascii=False, indent=1)
 
     def card_text(self, card_id: str, lang: str = "en") -> str:
         """A card's full text (plain)."""
+        fn = self._text("card_text")
+        if fn is not None:
+            return str(fn(self, card_id, lang))
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
 
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
         """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see
-        (games override to resolve places such as ``3c`` or ``xF2``). None when unknown/hidden."""
+        (games resolve places such as ``3c`` or ``xF2``). None when unknown/hidden."""
+        fn = self._text("inspect")
+        if fn is not None:
+            out = fn(self, view, token, lang)
+            return None if out is None else str(out)
         c = self.cards.find(token)
         return None if c is None else self.card_text(c.id, lang)
 

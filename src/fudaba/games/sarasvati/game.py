@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -18,7 +17,6 @@ from .cards import Card, load_file, load_pool_cards
 from .state import SarasvatiState
 
 DECK_DIR = Path(__file__).parent / "decks"
-_PLACE = re.compile(r"[xX]?[FfBbKk][0-9]+")
 _POOL: list[Card] | None = None
 
 
@@ -40,6 +38,7 @@ def pool_dict(game: Any) -> dict[str, Card]:
 
 class SarasvatiGame(Game):
     NAME = "sarasvati"
+    TEXT_MODULE = "fudaba.games.sarasvati.text"
     TITLE = "サラスヴァティTCG(仮)"
     PARAMS = {
         "starting_hand": 5,
@@ -162,30 +161,3 @@ class SarasvatiGame(Game):
 
         return load_position(self, data)
 
-    def resolve_token(self, token: str) -> str:
-        """Places (``F1``, ``xB2``, ``K1``) stay; card names (even short ones such as 竜騎士) become ids."""
-        if _PLACE.fullmatch(token):
-            return token
-        c = self.cards.find(token)
-        return c.id if c is not None else token
-
-    # ------------------------------------------------------------------ text
-    def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(self, event, lang)
-
-    def render(self, view: dict[str, Any], lang: str = "en") -> str:
-        from .text import render
-
-        return render(self, view, lang)
-
-    def card_text(self, card_id: str, lang: str = "en") -> str:
-        from .text import card_text
-
-        return card_text(self, card_id, lang)
-
-    def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
-        from .text import inspect
-
-        return inspect(self, view, token, lang)

@@ -20,6 +20,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 
 class WalpurgisGame(Game):
     NAME = "walpurgis"
+    TEXT_MODULE = "fudaba.games.walpurgis.text"
     TITLE = '戦略的弾幕配置TCG "Walpurgis"'
     VARIANTS = ("v2.01", "v1.01")
     PARAMS = {
@@ -101,26 +102,6 @@ class WalpurgisGame(Game):
     def state_class(self) -> type[State]:
         return WState
 
-    # ------------------------------------------------------------------ text (text.py)
-    def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(self, event, lang)
-
-    def render(self, view: dict[str, Any], lang: str = "en") -> str:
-        from .text import render
-
-        return render(self, view, lang)
-
-    def card_text(self, card_id: str, lang: str = "en") -> str:
-        from .text import card_text
-
-        return card_text(self, card_id, lang)
-
-    def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
-        from .text import inspect
-
-        return inspect(self, view, token, lang)
 
 
 def game_with_extra(game: Game, raws: list[Any]) -> WalpurgisGame:
