@@ -54,6 +54,9 @@ class SarasvatiGreedy(Agent):
                 return self._target(view, me, decision)
             if kind == "move":
                 return self._move(view, me, opts)
+            if kind == "keep":  # evolution inheriting several equipment (Q&A): keep the strongest
+                C = self._cards()
+                return max(opts, key=lambda a: C[a.args[0]].atk + C[a.args[0]].def_ + 1000 * len(C[a.args[0]].effects))
         except (KeyError, IndexError, ValueError):
             pass
         return self.rng.choice(opts)
@@ -106,8 +109,7 @@ class SarasvatiGreedy(Agent):
                 v -= 0.01 * int(place[1:])  # leftmost first, deterministic
             elif a.verb == "evolve":
                 c = C[a.args[0]]
-                base = C[slots[a.args[1]]["card"]]
-                v = 2.0 + _card_value(c) - 0.5 * _card_value(base)
+                v = 2.0 + _card_value(c) - 0.5 * sum(_card_value(C[slots[b]["card"]]) for b in a.args[1:])
             elif a.verb == "equip":
                 e = C[a.args[0]]
                 u = slots[a.args[1]]

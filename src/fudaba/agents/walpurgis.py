@@ -11,7 +11,8 @@ seeded RNG):
   the same hits);
 * bullets go only onto squares holding an opposing formation, and never when the deck runs low;
 * in bullet processing it keeps its best card (face up > active > face down) and degrades its
-  cheapest one first (a card that does not turn face down costs nothing).
+  cheapest one first (a card that does not turn face down costs nothing);
+* a card to give up from hand (hand limit, set beside the field) is its most duplicated one.
 """
 
 from __future__ import annotations
@@ -144,7 +145,8 @@ class WalpurgisGreedy(Agent):
             return 0.5
         if verb == "mulligan" or verb == "bottom":
             return -1.0
-        if verb == "discard":
+        if verb == "discard" or (verb == "target" and args[0] not in SQ_INDEX):
+            # a card to lose from hand (hand limit, or set beside the field): the most duplicated
             cid = args[0]
             hand = view.get("hand") or []
             c = self._cards().get(cid)

@@ -6,6 +6,7 @@ Places are relative to the acting player: own ``F1..``, ``B1..``, ``K1..``; the 
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action
@@ -31,8 +32,10 @@ def places(nf: int, n: int) -> tuple[list[str], list[str]]:
     return r
 
 
-def can_evolve(C: dict[str, Card], evo: Card, u: Unit) -> bool:
+def can_evolve(C: dict[str, Card], evo: Card, u: Unit | None) -> bool:
     """An evolution goes onto a character named by ``evolves_from`` (id, name or sub-attribute) (§2)."""
+    if u is None:
+        return False
     base = C[u.card]
     f = evo.evolves_from
     return f == base.name or f == base.id or f in base.sub_attributes
@@ -78,11 +81,16 @@ def imagine_options(st: SarasvatiState) -> list[Action]:
             t = c.type
             if t == "character":
                 if c.evolves_from:
-                    for i in units:
-                        u = slots[i]
-                        assert u is not None
-                        if can_evolve(C, c, u):
+                    bases = [i for i in units if can_evolve(C, c, slots[i])]
+                    k = c.evolve_bases
+                    if k == 1:
+                        for i in bases:
                             opts.append(of("evolve", cid, own_pl[i]))
+                    elif len(bases) >= k:  # several bases: the stack goes to the first place named
+                        for i in bases:
+                            rest = [j for j in bases if j != i]
+                            for others in combinations(rest, k - 1):
+                                opts.append(of("evolve", cid, own_pl[i], *(own_pl[j] for j in others)))
                 else:
                     for i in empty:
                         opts.append(of("summon", cid, own_pl[i]))
@@ -176,17 +184,22 @@ def explain(st: SarasvatiState, a: Action) -> str:
     kind = d.kind
     verb = a.verb
     phase_of = {"charge": "charge", "pass": "charge", "summon": "imagine", "evolve": "imagine", "use": "imagine",
-                "equip": "imagine", "reequip": "imagine", "move": "move", "attack": "battle", "target": "target"}
-    sec = {"charge": "§5.3", "imagine": "§5.4", "move": "§5.5", "battle": "§6", "target": "§8"}
+                "equip": "imagine", "reequip": "imagine", "move": "move", "attack": "battle", "target": "target",
+                "keep": "keep"}
+    sec = {"charge": "§5.3", "imagine": "§5.4", "move": "§5.5", "battle": "§6", "target": "§8", "keep": "§2"}
     want = phase_of.get(verb)
     if verb == "end" and kind in ("imagine", "move", "battle"):
         return "not a legal action now"
     if want is None and verb != "end":
         return (f"unknown action {verb!r}; actions are charge, pass, summon, evolve, use, equip, reequip, move, "
-                f"attack, target, end, concede (§11)")
+                f"attack, target, keep, end, concede (§11)")
     if want != kind:
         if kind == "target":
             return "an effect is waiting for its target: answer with 'target PLACE' (§8)"
+        if kind == "keep":
+            return "an evolution is waiting for the equipment to keep: answer with 'keep CARD-ID' (§2, Q&A)"
+        if want == "keep":
+            return "'keep' answers the choice of equipment to keep when an evolution inherits several (§2, Q&A)"
         return (f"it is the {kind} decision ({sec.get(kind, '§5')}); {verb!r} belongs to the "
                 f"{want or 'imagine, move or battle'} phase ({sec.get(want or '', '§5')})")
     p = d.player
@@ -199,6 +212,8 @@ def explain(st: SarasvatiState, a: Action) -> str:
             return _explain_move(st, p, a)
         if kind == "battle":
             return _explain_attack(st, p, a)
+        if kind == "keep":
+            return _explain_keep(st, a)
         return _explain_target(st, p, a)
     except _Refusal as r:
         return str(r)
@@ -272,8 +287,10 @@ def _explain_imagine(st: SarasvatiState, p: int, a: Action) -> str:
         return "not a legal re-attachment now (§5.4)"
     if v == "use":
         _nargs(a, 1, "use CARD-ID")
-    else:
+    elif v != "evolve":
         _nargs(a, 2, f"{v} CARD-ID PLACE")
+    elif not a.args:
+        raise _Refusal("write it as 'evolve CARD-ID PLACE' (§11)")
     c = _in_hand(st, p, a.args[0])
     kinds = {"summon": "character", "evolve": "character", "use": "support", "equip": "equipment"}
     if c.type != kinds[v]:
@@ -290,10 +307,21 @@ def _explain_imagine(st: SarasvatiState, p: int, a: Action) -> str:
         if st.slots[p][i] is not None:
             return f"{a.args[1]} is occupied; summon into an empty slot (§2, §5.4)"
     elif v == "evolve":
-        _, u = _unit(st, p, a.args[1])
-        if not can_evolve(st.C, c, u):
-            b = st.C[u.card]
-            return f"{c.id} evolves from {c.evolves_from}, but {a.args[1]} holds {b.id} {b.name} (evolution, §2)"
+        k = c.evolve_bases
+        if len(a.args) != 1 + k:
+            if k == 1:
+                raise _Refusal(f"write it as 'evolve {c.id} PLACE' (§11)")
+            return (f"{c.id} is put on {k} characters ({c.evolves_from}): write 'evolve {c.id} "
+                    f"{' '.join(['PLACE'] * k)}', the stack goes to the first place (evolution, §2)")
+        seen: set[int] = set()
+        for t in a.args[1:]:
+            i, u = _unit(st, p, t)
+            if not can_evolve(st.C, c, u):
+                b = st.C[u.card]
+                return f"{c.id} evolves from {c.evolves_from}, but {t} holds {b.id} {b.name} (evolution, §2)"
+            if i in seen:
+                return f"{t} is named twice; each base is a different character (evolution, §2)"
+            seen.add(i)
     elif v == "equip":
         _unit(st, p, a.args[1])
     elif v == "use" and not support_usable(st, p, c):
@@ -358,3 +386,12 @@ def _explain_target(st: SarasvatiState, p: int, a: Action) -> str:
     assert d is not None
     opts = ", ".join(x.args[0] for x in d.options)
     return f"{a.args[0]} is not a legal target of this effect; choose one of {opts} (§8)"
+
+
+def _explain_keep(st: SarasvatiState, a: Action) -> str:
+    _nargs(a, 1, "keep CARD-ID")
+    d = st.decision
+    assert d is not None
+    opts = ", ".join(x.args[0] for x in d.options)
+    return (f"{a.args[0]} is not one of the equipment the evolution inherits; keep one of {opts} "
+            f"(one equipment per character, §2, Q&A)")

@@ -53,7 +53,7 @@ CONDITION_FIELDS = (
 FILTER_FIELDS = ("def_le", "atk_ge", "row", "attribute", "sub_attribute", "ready")
 CARD_FIELDS = (
     "id", "name", "name_en", "type", "cost", "atk", "def", "attribute", "sub_attributes", "effect_name", "text",
-    "effects", "flavor", "evolves_from", "reattachable",
+    "effects", "flavor", "evolves_from", "evolve_bases", "reattachable",
 )
 
 
@@ -144,6 +144,8 @@ class Card:
     effects: tuple[Effect, ...] = ()
     flavor: str = ""
     evolves_from: str = ""
+    #: how many base characters an evolution is put on (2+: they all go under it; Q&A equipment choice)
+    evolve_bases: int = 1
     reattachable: bool = False
     #: indices of the effects per trigger (derived, for speed)
     by_trigger: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False)
@@ -173,6 +175,8 @@ class Card:
             d["sub_attributes"] = list(self.sub_attributes)
         if self.evolves_from:
             d["evolves_from"] = self.evolves_from
+        if self.evolve_bases != 1:
+            d["evolve_bases"] = self.evolve_bases
         if self.reattachable:
             d["reattachable"] = True
         if self.effect_name:
@@ -338,6 +342,9 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
             raise where.err(fld + ".duration", f"action {action!r} is instant and takes no duration")
         if action == "cost_modifier" and duration == "until_end_of_battle":
             raise where.err(fld + ".duration", "a cost_modifier cannot last until the end of a battle")
+        if duration == "until_end_of_battle" and trig != "on_attack":
+            raise where.err(fld + ".duration", f"'until_end_of_battle' is only for on_attack effects (the battle "
+                                               f"they belong to); a {trig} effect happens outside a battle")
     if cond is not None and cond.target_ready is not None and target not in CHAR_TARGETS:
         raise where.err(fld + ".condition.target_ready", "target_ready needs a character target")
     if cond is not None and cond.row is not None and ctype not in ("character", "equipment"):
@@ -375,6 +382,11 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
     evolves = opt(raw, "evolves_from", str, "", where)
     if evolves and ctype != "character":
         raise where.err("evolves_from", "only a character can be an evolution")
+    bases = opt(raw, "evolve_bases", int, 1, where)
+    if "evolve_bases" in raw and not evolves:
+        raise where.err("evolve_bases", "only an evolution (a card with evolves_from) has base characters")
+    if bases < 1:
+        raise where.err("evolve_bases", f"must be at least 1, got {bases}")
     reattach = opt(raw, "reattachable", bool, False, where)
     if reattach and ctype != "equipment":
         raise where.err("reattachable", "only equipment can be reattachable (付け替え可能)")
@@ -387,7 +399,7 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
         id=cid, name=name, name_en=name_en, type=ctype, cost=cost, atk=atk, def_=dfn, attribute=attribute,
         sub_attributes=tuple(subs), effect_name=opt(raw, "effect_name", str, "", where),
         text=opt(raw, "text", str, "", where), effects=effects, flavor=opt(raw, "flavor", str, "", where),
-        evolves_from=evolves, reattachable=reattach, by_trigger={k: tuple(v) for k, v in by.items()},
+        evolves_from=evolves, evolve_bases=bases, reattachable=reattach, by_trigger={k: tuple(v) for k, v in by.items()},
         cont=tuple(e for e in effects if e.continuous),
     )
 

@@ -98,7 +98,8 @@ def step_draw(st: SarasvatiState, ctx: Any) -> None:
     st.phase = "draw"
     if st.turn == 1 and not st.game.params["first_player_draws"]:
         return
-    draw(st, (st.active,), 1)
+    if draw(st, (st.active,), 1):
+        st.push("check")  # §6 state checks: the hand size may change values (e.g. SV-R1)
 
 
 # ------------------------------------------------------------------------------------------- §5.3 charge
@@ -166,6 +167,19 @@ def answer_imagine(st: SarasvatiState, a: Action, ctx: Any) -> None:
         return
     cid = a.args[0]
     card = C[cid]
+    if v == "evolve":
+        equips = []
+        for t in a.args[1:]:
+            w = parse_rel(p, t, st.nf, n)
+            b = None if w is None else slots[w[1]]
+            if b is not None and b.equip is not None:
+                equips.append(b.equip)
+        if len(set(equips)) > 1:  # Q&A: more than one equipment would be inherited; the player keeps one
+            keep = [Action.of("keep", e) for e in dict.fromkeys(equips)]
+            st.ask(p, "keep", keep, "keep", tuple(a.args), prompt="keep which equipment (evolution, Q&A)")
+            return
+        _evolve(st, p, tuple(a.args), equips[0] if equips else None)
+        return
     paid = _pay(st, p, card.cost)
     st.hand[p].remove(cid)
     if v == "use":  # §2 support: resolves, then the graveyard
@@ -184,16 +198,61 @@ def answer_imagine(st: SarasvatiState, a: Action, ctx: Any) -> None:
         return
     u = slots[i]
     assert u is not None
-    if v == "evolve":  # §2 evolution: on top of the base, one card; no summoning sickness (Q&A)
-        u.under = (*u.under, u.card)
-        u.card = cid
-        u.new = False
-        st.emit("evolve", player=p, card=cid, place=a.args[1], base=u.under[-1], paid=paid)
-        push_triggers(st, [(p, cid, idx, u.uid) for idx in card.triggers("on_summon")])
-        return
     # equip (§2): one per character; the old one is destroyed
     _replace_equip(st, p, i, u, cid)
     st.emit("equip", player=p, card=cid, place=a.args[1], paid=paid)
+
+
+def answer_keep(st: SarasvatiState, a: Action, ctx: tuple[str, ...]) -> None:
+    _evolve(st, st.active, ctx, a.args[0])
+
+
+def _evolve(st: SarasvatiState, p: int, args: tuple[str, ...], keep: str | None) -> None:
+    """§2 evolution: on top of its base(s), one card; no summoning sickness; it inherits the bases'
+    equipment, keeping ``keep`` when several would apply (Q&A) — the others are destroyed."""
+    cid = args[0]
+    card = st.C[cid]
+    slots = st.slots[p]
+    nf = st.nf
+    n = len(slots)
+    paid = _pay(st, p, card.cost)
+    st.hand[p].remove(cid)
+    idx = []
+    for t in args[1:]:
+        w = parse_rel(p, t, nf, n)
+        assert w is not None
+        idx.append(w[1])
+    i = idx[0]
+    u = slots[i]
+    assert u is not None
+    under = list(u.under)
+    under.append(u.card)
+    dropped: list[tuple[int, str]] = []
+    if u.equip is not None:
+        dropped.append((i, u.equip))
+    bases = [u.card]
+    for j in idx[1:]:  # further bases go under the stack (they do not leave the battle zone)
+        b = slots[j]
+        assert b is not None
+        slots[j] = None
+        under.extend(b.under)
+        under.append(b.card)
+        bases.append(b.card)
+        if b.equip is not None:
+            dropped.append((j, b.equip))
+    u.under = tuple(under)
+    u.card = cid
+    u.new = False
+    u.equip = keep
+    kept = False
+    for j, e in dropped:
+        if e == keep and not kept:
+            kept = True
+            continue
+        st.grave[p].append(e)
+        st.emit("equip_destroyed", player=p, place=place(j, nf), card=e)
+    st.emit("evolve", player=p, card=cid, place=args[1], base=bases[0], bases=bases, frm=list(args[1:]), paid=paid)
+    push_triggers(st, [(p, cid, k, u.uid) for k in card.triggers("on_summon")])
 
 
 def _replace_equip(st: SarasvatiState, p: int, i: int, u: Unit, eq: str) -> None:
@@ -229,6 +288,7 @@ def answer_move(st: SarasvatiState, a: Action, ctx: Any) -> None:
         u.ready = False
     st.emit("move", player=p, frm=a.args[0], to=a.args[1], card=u.card, cause="move")
     st.push("move")
+    st.push("check")  # §6 state checks: row and ready state may change values
 
 
 # ------------------------------------------------------------------------------------------- §6 battle
@@ -402,6 +462,7 @@ ANSWERS = {
     "move": answer_move,
     "battle": answer_battle,
     "target": answer_target,
+    "keep": answer_keep,
 }
 SarasvatiState.STEPS = cast(dict[str, Step], STEPS)
 SarasvatiState.ANSWERS = cast(dict[str, Answer], ANSWERS)

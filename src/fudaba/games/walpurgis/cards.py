@@ -202,7 +202,7 @@ class WCard:
         self.no_face_down = "no_face_down" in ops
         self.min_others = max((e.n for e in effects if e.op == "min_other_formations"), default=0)
         self.timed: dict[str, tuple[Effect, ...]] = {
-            t: tuple(e for e in effects if e.timing == t) for t in ("B", "D", "A", "chain_end")
+            t: tuple(e for e in effects if e.timing == t) for t in ("B", "D", "A", "chain_end", "turn_end")
         }
         # geometry per seat and square
         self.cond: list[list[tuple[int, ...] | None]] = [[], []]

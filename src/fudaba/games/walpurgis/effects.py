@@ -5,7 +5,9 @@ says when the effect acts:
 
 * ``condition`` — an extra activation condition checked at the activation check (§5.2);
 * ``static`` — a property of the card (while it is on the field face up, or while it activates);
-* ``B`` / ``D`` / ``A`` — chain steps 2, 5 and 8 (§5.3); ``chain_end`` — chain step 9.
+* ``B`` / ``D`` / ``A`` — chain steps 2, 5 and 8 (§5.3); ``chain_end`` — chain step 9;
+* ``turn_end`` — "at end of turn" (§4 end ④, 7.3.4): at the end of every turn, each face-up
+  formation on the field with such effects acts, turn player first, then alternately.
 
 Operations (``op``):
 
@@ -31,7 +33,14 @@ op                         timings        meaning
 ``flip_activating``        B D A chain_end turn one of your active formations face up and
                                           activating without an activation check: it has no
                                           squares (§5.3 step 7) but its D/A effects act
+``protect``                B D A chain_end until end of turn, your formations are not destroyed
+                                          (nor returned to hand) by destroy processing (§5.3
+                                          step 7); it ends at §4 end ④
+``set_beside``             B D A chain_end set one card of your hand (target) face down beside
+                                          the field; it goes to your discard pile at §4 end ④
 ========================== ============== =====================================================
+
+``draw``, ``recover`` and ``wake`` may also have the timing ``turn_end``.
 """
 
 from __future__ import annotations
@@ -41,7 +50,7 @@ from typing import Any
 
 from ...core.cards import Where
 
-TIMINGS = ("condition", "static", "B", "D", "A", "chain_end")
+TIMINGS = ("condition", "static", "B", "D", "A", "chain_end", "turn_end")
 
 #: op -> timings it may have
 OPS: dict[str, tuple[str, ...]] = {
@@ -51,18 +60,26 @@ OPS: dict[str, tuple[str, ...]] = {
     "destroy_own": ("static",),
     "bounce": ("static",),
     "no_face_down": ("static",),
-    "draw": ("B", "D", "A", "chain_end"),
-    "recover": ("B", "D", "A", "chain_end"),
-    "wake": ("B", "D", "A", "chain_end"),
+    "draw": ("B", "D", "A", "chain_end", "turn_end"),
+    "recover": ("B", "D", "A", "chain_end", "turn_end"),
+    "wake": ("B", "D", "A", "chain_end", "turn_end"),
     "turn_down": ("B", "D", "A", "chain_end"),
     "flip_activating": ("B", "D", "A", "chain_end"),
+    "protect": ("B", "D", "A", "chain_end"),
+    "set_beside": ("B", "D", "A", "chain_end"),
 }
+
+#: ops whose effect lasts until the end of the turn (§4 end ④ ends them)
+LASTING = ("protect",)
 
 #: ops that take a count ``n``
 COUNTED = ("min_other_formations", "draw", "recover")
 
 #: ops that choose a target square
 TARGETED = ("wake", "turn_down", "flip_activating")
+
+#: ops that choose a card of your hand (``target W-RM-07``)
+HAND_TARGETED = ("set_beside",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +99,8 @@ class Effect:
 
     def describe(self, lang: str = "en") -> str:
         ja = lang == "ja"
-        t = {"B": "B:", "D": "D:", "A": "A:", "chain_end": "連鎖終了時:" if ja else "chain end:"}.get(self.timing, "")
+        t = {"B": "B:", "D": "D:", "A": "A:", "chain_end": "連鎖終了時:" if ja else "chain end:",
+             "turn_end": "ターン終了時:" if ja else "end of turn:"}.get(self.timing, "")
         if ja:
             body = {
                 "min_other_formations": f"このカード以外の自分の陣が{self.n}枚以上なければ発動できない",
@@ -96,6 +114,8 @@ class Effect:
                 "wake": "自分の休眠状態の陣を1枚活動状態にする",
                 "turn_down": ("相手" if self.who == "opponent" else "自分") + "の発動中の陣1枚を裏向きにする",
                 "flip_activating": "自分の活動状態の陣1枚を発動判定なしで発動中にする",
+                "protect": "ターン終了時まで、自分の陣は破壊されない",
+                "set_beside": "自分の手札1枚を裏向きで場の脇に置く(ターン終了時に捨て札置き場へ)",
             }[self.op]
         else:
             body = {
@@ -110,6 +130,8 @@ class Effect:
                 "wake": "make one of your dormant formations active",
                 "turn_down": f"turn one {'opposing' if self.who == 'opponent' else 'own'} activating formation face down",
                 "flip_activating": "one of your active formations becomes activating without a check",
+                "protect": "until end of turn, your formations are not destroyed",
+                "set_beside": "set a card of your hand face down beside the field (discarded at end of turn)",
             }[self.op]
         return f"{t} {body}".strip()
 

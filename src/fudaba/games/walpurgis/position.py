@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import CardDataError, PositionError, UnknownGame
 from ...core.game import check_keys, read_document
 from .cards import SQ, SQ_INDEX
+from .effects import LASTING
 from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WState
 
 if TYPE_CHECKING:
@@ -21,9 +22,10 @@ if TYPE_CHECKING:
 
 TOP_KEYS = frozenset(
     {"game", "variant", "params", "turn", "active", "first", "phase", "placed", "activated", "seed", "seat",
-     "board", "cards"}
+     "board", "cards", "until_end_of_turn"}
 )
-SEAT_KEYS = frozenset({"hand", "deck", "discard", "bullet_pile"})
+SEAT_KEYS = frozenset({"hand", "deck", "discard", "bullet_pile", "aside"})
+LASTING_KEYS = frozenset({"player", "op"})
 CARD_KEYS = frozenset({"owner", "card", "state", "no_squares"})
 PHASES = ("prepare", "main", "end")
 
@@ -96,7 +98,7 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
             raise PositionError(f"position: key 'seat[{p}]' must be a table")
         check_keys(seat, SEAT_KEYS, f"position: seat[{p}]")
         for key, zone in (("hand", st.hands), ("deck", st.decks), ("discard", st.discards),
-                          ("bullet_pile", st.piles)):
+                          ("bullet_pile", st.piles), ("aside", st.aside)):
             ids = seat.get(key, [])
             if not isinstance(ids, list):
                 raise PositionError(f"position: key 'seat[{p}].{key}' must be a list of card ids")
@@ -105,6 +107,21 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
                 if c is None:
                     raise PositionError(f"position: key 'seat[{p}].{key}[{i}]': unknown card {cid!r}")
                 zone[p].append(c.id)
+
+    lasting = doc.get("until_end_of_turn", [])
+    if not isinstance(lasting, list):
+        raise PositionError("position: key 'until_end_of_turn' must be an array of {player, op} tables")
+    for i, t in enumerate(lasting):
+        where = f"until_end_of_turn[{i}]"
+        if not isinstance(t, Mapping):
+            raise PositionError(f"position: key '{where}' must be a table {{player, op}}")
+        check_keys(t, LASTING_KEYS, f"position: {where}")
+        lp = t.get("player")
+        if lp not in (0, 1) or isinstance(lp, bool):
+            raise PositionError(f"position: key '{where}.player': expected 0 or 1, got {lp!r}")
+        if t.get("op") not in LASTING:
+            raise PositionError(f"position: key '{where}.op': {t.get('op')!r} is not one of {list(LASTING)}")
+        st.lasting.append((int(lp), str(t["op"])))
 
     board = doc.get("board", {})
     if not isinstance(board, Mapping):
@@ -140,6 +157,11 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
         st.board[s] = tuple(out)
     if phase == "prepare" and any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
         raise PositionError("position: key 'board': no formation is activating at the start of a turn")
+    if phase == "prepare" and st.lasting:
+        raise PositionError("position: key 'until_end_of_turn': such effects have ended at the start of a turn")
+    if phase == "prepare" and any(st.aside):
+        raise PositionError("position: key 'seat[].aside': cards set beside the field were discarded at the end "
+                            "of the last turn")
 
     st.origin = {"position": _jsonable(doc)}
     st.phase = phase
@@ -170,7 +192,7 @@ def state_position(st: WState) -> dict[str, Any]:
     """The §10 document of ``st``; PositionError when ``st`` is not at a phase-level decision."""
     if st.over:
         raise PositionError("position(): the game is over")
-    if st.decision is None or st.phase not in PHASES or st.chain or any(st.aside):
+    if st.decision is None or st.phase not in PHASES or st.chain:
         raise PositionError(
             f"position(): not at a phase-level decision (phase {st.phase!r}); positions are taken in the "
             "prepare, main or end phase outside a chain"
@@ -198,11 +220,13 @@ def state_position(st: WState) -> dict[str, Any]:
         "seed": st.rng.state,
         "seat": [
             {"hand": list(st.hands[p]), "deck": list(st.decks[p]), "discard": list(st.discards[p]),
-             "bullet_pile": list(st.piles[p])}
+             "bullet_pile": list(st.piles[p]), **({"aside": list(st.aside[p])} if st.aside[p] else {})}
             for p in (0, 1)
         ],
         "board": board,
     }
+    if st.lasting:
+        doc["until_end_of_turn"] = [{"player": p, "op": op} for p, op in st.lasting]
     if st.extra:
         doc["cards"] = [dict(r) for r in st.extra]
     from .game import WalpurgisGame

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.actions import Action
+from ...core.actions import Action, Decision
+from ...core.rng import Rng
 from .actions import DONE, END, KIND_VERBS, PASS, A, label, place_actions
 from .cards import SQ, SQ_INDEX, WCard
 from .state import (
@@ -175,10 +176,13 @@ def setup(st: WState, ctx: Any) -> None:
 def setup_set(st: WState, ctx: Any) -> None:
     """§3 ①: take one 通常弾 out of the deck (a choice when there are several kinds)."""
     p = ctx[0]
-    kinds = [cid for cid in distinct(st.decks[p]) if st.cards[cid].is_normal]
-    if not kinds:
-        return
-    decide(st, p, "setup", [A("set", k) for k in kinds], "set", (p,), "set a 通常弾 aside", private=True)
+    opts = setup_options(st, p)
+    if opts:
+        decide(st, p, "setup", opts, "set", (p,), "set a 通常弾 aside", private=True)
+
+
+def setup_options(st: WState, p: int) -> list[Action]:
+    return [A("set", cid) for cid in distinct(st.decks[p]) if st.cards[cid].is_normal]
 
 
 def ans_set(st: WState, a: Action, ctx: Any) -> None:
@@ -208,9 +212,12 @@ def mulligan(st: WState, ctx: Any) -> None:
     """§3 ⑤: once, put any number of the drawn cards on the deck bottom (one at a time), then
     draw as many."""
     p, k = ctx
-    opts = [A("bottom", cid) for cid in distinct(st.hands[p])]
-    opts.append(DONE)
-    decide(st, p, "mulligan", opts, "mulligan", (p, k), "mulligan: put cards on the deck bottom", private=True)
+    decide(st, p, "mulligan", mulligan_options(st, p), "mulligan", (p, k), "mulligan: put cards on the deck bottom",
+           private=True)
+
+
+def mulligan_options(st: WState, p: int) -> list[Action]:
+    return [*(A("bottom", cid) for cid in distinct(st.hands[p])), DONE]
 
 
 def ans_mulligan(st: WState, a: Action, ctx: Any) -> None:
@@ -245,21 +252,25 @@ def initial_placement(st: WState, ctx: Any) -> None:
     """§3 (6): the first player places a 通常弾 face up anywhere (not 3c with ``ban_centre``);
     the second player draws 1 and places one on any empty square. No conditions, no chain."""
     p = ctx[0]
-    second = p != st.first
-    if second:
+    if p != st.first:
         draw(st, p, 1)
+    opts = initial_options(st, p)
+    if not opts:
+        st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1)
+        return
+    decide(st, p, "initial", opts, "initial", (p,), "initial placement: a 通常弾 face up")
+
+
+def initial_options(st: WState, p: int) -> list[Action]:
     opts: list[Action] = []
-    ban = not second and st.game.params["ban_centre"]
+    ban = p == st.first and st.game.params["ban_centre"]
     for cid in distinct(st.hands[p]):
         if st.cards[cid].is_normal:
             for s in range(25):
                 if st.board[s] or (ban and s == 12):
                     continue
                 opts.append(A("place", cid, SQ[s], "up"))
-    if not opts:
-        st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1)
-        return
-    decide(st, p, "initial", opts, "initial", (p,), "initial placement: a 通常弾 face up")
+    return opts
 
 
 def ans_initial(st: WState, a: Action, ctx: Any) -> None:
@@ -458,7 +469,10 @@ def main_end(st: WState, ctx: Any) -> None:
 
 
 def push_end_phase(st: WState) -> None:
+    """§4 end (7.3) ①–④ (v1.01 keeps ② for 持続 formations and ④, decision 9 of docs)."""
     st.push("end_turn")
+    st.push("end_cleanup")
+    st.push("ordered_effects", ("turn_end", st.active, ()))
     st.push("end_hand_limit")
     st.push("a_effects", (st.active, (), 0))
     st.push("end_duds")
@@ -484,8 +498,11 @@ def end_hand_limit(st: WState, ctx: Any) -> None:
     p = st.active
     if st.v1 or limit <= 0 or len(st.hands[p]) <= limit:
         return
-    opts = [A("discard", cid) for cid in distinct(st.hands[p])]
-    decide(st, p, "discard", opts, "discard", None, f"discard down to {limit}")
+    decide(st, p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
+
+
+def discard_options(st: WState, p: int) -> list[Action]:
+    return [A("discard", cid) for cid in distinct(st.hands[p])]
 
 
 def ans_discard(st: WState, a: Action, ctx: Any) -> None:
@@ -497,8 +514,25 @@ def ans_discard(st: WState, a: Action, ctx: Any) -> None:
     st.push("end_hand_limit")
 
 
+def end_cleanup(st: WState, ctx: Any) -> None:
+    """§4 end ④ (7.3.4), after the "at end of turn" effects (``turn_end``, run by
+    ``ordered_effects`` just before): "until end of turn" effects end, then the cards set beside
+    the field go to their owners' discard piles (turn player first)."""
+    if st.lasting:
+        for p, op in st.lasting:
+            st.emit("lasting_end", player=p, op=op)
+        st.lasting.clear()
+    tp = st.active
+    for p in (tp, 1 - tp):
+        if st.aside[p]:
+            for cid in st.aside[p]:
+                st.discards[p].append(cid)
+                st.emit("discard", player=p, card=cid, reason="set beside the field")
+            st.aside[p].clear()
+
+
 def end_turn(st: WState, ctx: Any) -> None:
-    """§4 end ④ (7.3.4): end-of-turn effects (none in the vocabulary), then the next turn."""
+    """§4 end: the turn is over; the next player's turn starts."""
     st.emit("end_turn", player=st.active)
     st.turn += 1
     st.active = 1 - st.active
@@ -646,6 +680,11 @@ def ordered_candidates(st: WState, timing: str, p: int, done: tuple[int, ...]) -
             for fc in sq:
                 if fc[0] == p and fc[2] == ACTIVATING and cards[fc[1]].timed["D"] and s * 2 + p not in done:
                     out.append(s)
+    elif timing == "turn_end":
+        for s, sq in enumerate(st.board):
+            for fc in sq:
+                if fc[0] == p and fc[2] >= UP and cards[fc[1]].timed["turn_end"] and s * 2 + p not in done:
+                    out.append(s)
     else:
         for o, s, cid, _m, _f in st.chain:
             if o != p or s * 2 + p in done or s in out:
@@ -657,9 +696,10 @@ def ordered_candidates(st: WState, timing: str, p: int, done: tuple[int, ...]) -
 
 
 def ordered_effects(st: WState, ctx: Any) -> None:
-    """§5.3 step 5 (8.3.5) D effects of every activating formation, and step 9 (8.3.9) chain-end
-    effects of the cards that activated in this chain: turn player first, then alternately, one
-    card at a time, each player choosing the order of their own (``resolve 2d``)."""
+    """§5.3 step 5 (8.3.5) D effects of every activating formation, step 9 (8.3.9) chain-end
+    effects of the cards that activated in this chain, and §4 end ④ (7.3.4) "at end of turn"
+    effects of every face-up formation: turn player first, then alternately, one card at a time,
+    each player choosing the order of their own (``resolve 2d``)."""
     timing, p, done = ctx
     cands = ordered_candidates(st, timing, p, done)
     if not cands:
@@ -701,6 +741,14 @@ def effect(st: WState, ctx: Any) -> None:
                 st.decks[p].append(st.piles[p].pop(0))
                 n += 1
         st.emit("recover", player=p, count=n)
+    elif op == "protect":
+        st.lasting.append((p, op))
+        st.emit("lasting", player=p, op=op, card=cid)
+    elif op == "set_beside":
+        opts = beside_options(st, p)
+        if opts:
+            decide(st, p, "target", opts, "target", (p, op, p), f"{st.cards[cid].name}: set a card beside the field",
+                   private=True)
     else:
         if op == "wake":
             owner, want = p, (DORMANT,)
@@ -715,8 +763,19 @@ def effect(st: WState, ctx: Any) -> None:
             decide(st, p, "target", opts, "target", (p, op, owner), f"{st.cards[cid].name}: choose a target")
 
 
+def beside_options(st: WState, p: int) -> list[Action]:
+    """``set_beside``: any card of ``p``'s hand (``target W-RM-07``)."""
+    return [A("target", cid) for cid in distinct(st.hands[p])]
+
+
 def ans_target(st: WState, a: Action, ctx: Any) -> None:
     _p, op, owner = ctx
+    if op == "set_beside":
+        cid = a.args[0]
+        st.hands[owner].remove(cid)
+        st.aside[owner].append(cid)
+        st.emit("set_beside", secret={"card": cid}, seen_by=(owner,), player=owner)
+        return
     q = SQ_INDEX[a.args[0]]
     if op == "wake":
         fc = set_formation(st, q, owner, ACTIVE)
@@ -907,7 +966,8 @@ def destroy_processing(st: WState, ctx: Any) -> None:
     """§5.3 step 7 (8.3.7): every activating formation still on the field (v2.01; v1.01: every
     activation of this chain, squares fixed when it activated) hits the opponent's formations on
     its destroy squares, all at once. Against バニシングエブリシング's "returns to hand", the turn
-    player's card wins."""
+    player's card wins. A player under ``protect`` ("until end of turn, not destroyed") loses
+    nothing here."""
     cards = st.cards
     sources: list[tuple[int, WCard, tuple[int, ...]]] = []
     seen: set[tuple[int, int]] = set()
@@ -924,10 +984,11 @@ def destroy_processing(st: WState, ctx: Any) -> None:
         return
     hits: dict[tuple[int, int], list[tuple[int, bool]]] = {}
     board = st.board
+    safe = {p for p, op in st.lasting if op == "protect"}
     for o, c, squares in sources:
         for q in squares:
             for fc in board[q]:
-                if fc[2] >= ACTIVE and (fc[0] != o or c.destroy_own):
+                if fc[2] >= ACTIVE and (fc[0] != o or c.destroy_own) and fc[0] not in safe:
                     hits.setdefault((q, fc[0]), []).append((o, c.bounce))
     if not hits:
         return
@@ -1023,6 +1084,47 @@ def board_full_check(st: WState) -> bool:
     return True
 
 
+# ====================================================================== resample support
+def recompute_decision(st: WState, d: Decision, player: int, rng: Rng) -> Decision:
+    """The pending decision ``d`` made consistent with ``st`` after ``st.resample(player)``
+    shuffled the cards ``player`` cannot see (state.py). A decision of the other seat may name
+    cards of its hand or of its face-down formations: its options are computed again by the same
+    functions the rules use. When ``player`` answers second in two-player bullet processing, the
+    turn player's first pick is hidden from it, so it is drawn again among that player's cards."""
+    ctx = d.ctx
+    h = d.handler
+    if d.player == player:
+        if h == "hit_second":
+            s = ctx[0]
+            labs = own_labels(st.board[s], 1 - player)
+            ctx = (s, labs[rng.randbelow(len(labs))])
+            return Decision(d.player, d.kind, d.prompt, d.options, h, ctx, d.private)
+        return d
+    q = d.player
+    opts: list[Action]
+    if h == "set":
+        opts = setup_options(st, q)
+    elif h == "mulligan":
+        opts = mulligan_options(st, q)
+    elif h == "initial":
+        opts = initial_options(st, q)
+    elif h == "main":
+        opts = main_options(st)
+    elif h == "intercept":
+        opts = [*interception_options(st, q, st.chain[ctx[0]][3]), PASS]
+    elif h == "keep":
+        opts = [A("keep", SQ[ctx[0]], lab) for lab in own_labels(st.board[ctx[0]], q)]
+    elif h in ("hit_first", "hit_second"):
+        opts = [A("hit", SQ[ctx[0]], lab) for lab in own_labels(st.board[ctx[0]], q)]
+    elif h == "discard":
+        opts = discard_options(st, q)
+    elif h == "target" and ctx[1] == "set_beside":
+        opts = beside_options(st, q)
+    else:
+        return d  # its options name squares only (bullet, wake, resolve, upright, target a square)
+    return Decision(q, d.kind, d.prompt, opts, h, ctx, d.private)
+
+
 # ====================================================================== explanations (§9)
 def explain(st: WState, a: Action) -> str:
     """Why ``a`` is not legal now, naming the rule and the spec section."""
@@ -1041,6 +1143,10 @@ def explain(st: WState, a: Action) -> str:
         return explain_place(st, a, kind, p)
     if v == "activate":
         return explain_activate(st, a, kind, p)
+    if v == "target" and d.ctx is not None and d.ctx[1] in ("set_beside",):
+        if len(args) != 1:
+            return "write 'target CARD-ID', a card of your hand (§9)"
+        return f"{args[0]} is not a card in your hand to set beside the field (§4 end ④, §7 set_beside)"
     if v in ("bullet", "wake", "resolve", "upright", "sustain", "target"):
         if len(args) != 1 or args[0].lower() not in SQ_INDEX:
             return f"write '{v} SQUARE' with a square 1a…5e (§9)"
@@ -1048,7 +1154,7 @@ def explain(st: WState, a: Action) -> str:
         rule = {
             "bullet": "it is not one of this card's bullet squares left to fill (§5.3 steps 1 and 3)",
             "wake": f"{sqn} holds no dormant formation of yours (§4 prepare ①)",
-            "resolve": f"{sqn} holds no card of yours whose effect is waiting (§5.3 steps 5 and 9)",
+            "resolve": f"{sqn} holds no card of yours whose effect is waiting (§5.3 steps 5 and 9, §4 end ④)",
             "upright": f"{sqn} holds no activating formation of yours still to turn upright (§5.3 step 8)",
             "sustain": f"{sqn} holds no activating 持続 formation of yours that may stay activating "
             "(§5.3 step 8, §7)",
@@ -1184,6 +1290,7 @@ STEPS: dict[str, Any] = {
     "main_end": main_end,
     "end_duds": end_duds,
     "end_hand_limit": end_hand_limit,
+    "end_cleanup": end_cleanup,
     "end_turn": end_turn,
     "bullet_placement": bullet_placement,
     "b_effects": b_effects,

@@ -32,6 +32,20 @@ FieldCard = tuple[int, str, int, int]
 ChainRec = tuple[int, int, str, int, tuple[int, ...]]
 
 
+def _need_normal(ids: list[str], group: list[int], cards: dict[str, WCard], rng: Rng) -> None:
+    """Make sure one of the positions ``group`` of ``ids`` holds a 通常弾, swapping one in from
+    the other positions (the real state satisfies this, so such a card exists)."""
+    if not group or any(cards[ids[k]].is_normal for k in group):
+        return
+    inside = set(group)
+    donors = [k for k, cid in enumerate(ids) if k not in inside and cards[cid].is_normal]
+    if not donors:
+        return
+    a = group[rng.randbelow(len(group))]
+    b = donors[rng.randbelow(len(donors))]
+    ids[a], ids[b] = ids[b], ids[a]
+
+
 def visible_to(fc: FieldCard, viewer: int | None) -> bool:
     """May ``viewer`` see this field card's face? (§1 table)"""
     st = fc[2]
@@ -41,7 +55,7 @@ def visible_to(fc: FieldCard, viewer: int | None) -> bool:
 class WState(State):
     __slots__ = (
         "activated", "active", "aside", "board", "cards", "chain", "decks", "discards", "extra", "first", "hands",
-        "phase", "piles", "placed", "score", "v1",
+        "lasting", "phase", "piles", "placed", "score", "v1",
     )
 
     board: list[tuple[FieldCard, ...]]
@@ -49,7 +63,11 @@ class WState(State):
     decks: list[list[str]]
     discards: list[list[str]]
     piles: list[list[str]]
+    #: cards set aside: the 通常弾 of setup ①, and cards set beside the field by ``set_beside``
+    #: (§4 end ④); face down, seen by their owner only
     aside: list[list[str]]
+    #: "until end of turn" effects under way: (player, op), ended at §4 end ④
+    lasting: list[tuple[int, str]]
     active: int
     first: int
     phase: str
@@ -68,6 +86,7 @@ class WState(State):
         self.discards = [[], []]
         self.piles = [[], []]
         self.aside = [[], []]
+        self.lasting = []
         self.active = 0
         self.first = 0
         self.phase = "setup"
@@ -87,6 +106,7 @@ class WState(State):
         new.discards = [self.discards[0][:], self.discards[1][:]]
         new.piles = [self.piles[0][:], self.piles[1][:]]
         new.aside = [self.aside[0][:], self.aside[1][:]]
+        new.lasting = self.lasting[:]
         new.active = self.active
         new.first = self.first
         new.phase = self.phase
@@ -106,6 +126,7 @@ class WState(State):
             "discards": self.discards,
             "piles": self.piles,
             "aside": self.aside,
+            "lasting": [list(x) for x in self.lasting],
             "active": self.active,
             "first": self.first,
             "phase": self.phase,
@@ -132,6 +153,7 @@ class WState(State):
         self.discards = [list(x) for x in data["discards"]]
         self.piles = [list(x) for x in data["piles"]]
         self.aside = [list(x) for x in data["aside"]]
+        self.lasting = [(int(p), str(op)) for p, op in data.get("lasting", [])]
         self.active = int(data["active"])
         self.first = int(data["first"])
         self.phase = str(data["phase"])
@@ -188,6 +210,8 @@ class WState(State):
             "board": board,
             "hand": list(self.hands[player]) if player is not None else None,
             "aside": list(self.aside[player]) if player is not None else None,
+            "aside_counts": [len(self.aside[0]), len(self.aside[1])],
+            "until_end_of_turn": [{"player": p, "op": op} for p, op in self.lasting],
             "hand_counts": [len(self.hands[0]), len(self.hands[1])],
             "deck_counts": [len(self.decks[0]), len(self.decks[1])],
             "bullet_pile_counts": [len(self.piles[0]), len(self.piles[1])],
@@ -226,13 +250,23 @@ class WState(State):
         return out
 
     def resample(self, player: int, rng: Rng) -> State:
-        """A clone where every card ``player`` cannot see is shuffled among the unseen places of
-        the same owner (hand, deck, bullet pile, set-aside card and face-down field cards)."""
+        """A clone consistent with ``player``'s view, for search (ARCHITECTURE §4).
+
+        Per owner, every card ``player`` cannot see (the other seat's hand and set-aside cards,
+        both decks and bullet piles, face-down bullets, dormant formations and the other seat's
+        active formations) is shuffled among those same places, with what the rules guarantee kept
+        true: a card set aside at setup ① is a 通常弾, and a seat that still has to make its first
+        placement of a 通常弾 (the initial placement, or v1.01's first main phase) holds one.
+        Then the pending decision is made consistent with the new cards: a decision of the other
+        seat gets its options recomputed from the rules (they may name cards of its hand or its
+        active formations), and when ``player`` is the second to pick in two-player bullet
+        processing, the first pick (hidden from it) is drawn anew among the first picker's cards."""
         new = self.clone()
         assert isinstance(new, WState)
+        cards = self.cards
         for owner in (0, 1):
             mine = owner == player
-            slots: list[tuple[str, int, int]] = []  # (zone, index-or-square, position)
+            slots: list[tuple[str, int, int]] = []  # (zone, square, position)
             ids: list[str] = []
             zones = [("deck", self.decks[owner]), ("pile", self.piles[owner])]
             if not mine:
@@ -247,6 +281,13 @@ class WState(State):
                         slots.append(("board", s, j))
                         ids.append(fc[1])
             rng.shuffle(ids)
+            if not mine:
+                if self.phase == "setup":
+                    for k, sl in enumerate(slots):
+                        if sl[0] == "aside":
+                            _need_normal(ids, [k], cards, rng)
+                if self.must_place_normal(owner):
+                    _need_normal(ids, [k for k, sl in enumerate(slots) if sl[0] == "hand"], cards, rng)
             for (name, s, i), cid in zip(slots, ids, strict=True):
                 if name == "board":
                     cells = list(new.board[s])
@@ -255,7 +296,22 @@ class WState(State):
                     new.board[s] = tuple(cells)
                 else:
                     {"deck": new.decks, "pile": new.piles, "hand": new.hands, "aside": new.aside}[name][owner][i] = cid
+        d = self.decision
+        if d is not None:
+            from .rules import recompute_decision
+
+            new.decision = recompute_decision(new, d, player, rng)
         return new
+
+    def must_place_normal(self, p: int) -> bool:
+        """Must ``p`` still place a 通常弾 from hand as its first placement (§3 (6), §8 v1.01)?"""
+        if self.phase == "initial":
+            d = self.decision
+            # the first player places first; the second player's placement comes after it
+            return d is not None and d.kind == "initial" and (d.player == p or p != self.first)
+        if self.v1 and self.phase in ("prepare", "main") and not self.chain:
+            return self.turn == 1 or (self.turn == 2 and p == self.active and not self.placed)
+        return False
 
     def position(self) -> dict[str, Any]:
         from .position import state_position
