@@ -81,6 +81,23 @@ T = {
 }
 
 
+RESULT_JA = {
+    "all books destroyed": "禁書をすべて破壊",
+    "board full": "場がすべて陣で埋まった",
+    "deck out": "山札切れ",
+    "turn limit": "ターン上限",
+    "no 通常弾 to place": "通常弾を配置できない",
+}
+
+
+def _result_text(result: str, lang: str) -> str:
+    if lang != "ja":
+        return result
+    if result.startswith("player ") and result.endswith(" conceded"):
+        return f"プレイヤー{result.split()[1]}の投了"
+    return RESULT_JA.get(result, result)
+
+
 def _fail(msg: str, code: int = 2) -> typer.Exit:
     err.print(f"[bold red]error:[/] {msg}")
     return typer.Exit(code)
@@ -278,7 +295,8 @@ def play(
         verdict = tr["draw"] if st.winner is None else f"seat {st.winner} {tr['wins']}"
     else:
         verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
-    console.print(f"[bold]{tr['result']}:[/] {verdict} ({st.result}, turn {st.turn})")
+    turn = f"ターン{st.turn}" if lang == "ja" else f"turn {st.turn}"
+    console.print(f"[bold]{tr['result']}:[/] {verdict} ({_result_text(st.result, lang)}, {turn})")
     if record:
         record.write_text(st.record().to_json() + "\n", encoding="utf-8")
 

@@ -184,3 +184,12 @@ def test_6_concede() -> None:
     st = pos({}, hands=(["W-RM-07"], []))
     st.concede(1)
     assert st.winner == 0
+
+
+def test_9_concede_is_accepted_at_any_decision_but_never_listed() -> None:
+    st = pos({}, hands=(["W-RM-07"], ["W-RR-01"]))
+    assert "concede" not in texts(st)
+    h = st.hash()
+    st.apply("concede 1")  # the other seat concedes during seat 0's decision
+    assert st.over and st.winner == 0 and st.hash() != h
+    assert st.score == {"formations": [0, 0], "face_up": [0, 0], "deck": [6, 6]}

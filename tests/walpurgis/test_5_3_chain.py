@@ -313,3 +313,54 @@ def test_1_resample_keeps_the_view_and_the_cards() -> None:
         r = st.resample(seat, Rng(9))
         assert r.view(seat) == st.view(seat)
         assert Counter(r.all_cards()) == Counter(st.all_cards())
+
+
+def test_7_持続_sustained_destroy_squares_act_in_a_later_chain_this_turn() -> None:
+    # chain 1: アステロイドベルト (持続, destroy squares 3b and off-field 3`) activates on 2a and is
+    # sustained; chain 2: seat 0's 通常弾(魔理沙) on 2c bullets 4c, seat 1 intercepts with
+    # ハートブレイク on 3b (its condition 4c is a square where seat 0 placed a bullet)
+    board = {"1a": [(0, "W-MR-01", "up")], "2a": [(0, "W-MR-06", "active")], "1c": [(0, "W-MR-01", "up")],
+             "4c": [(1, "W-RR-02", "up")]}
+    st = pos(board, hands=(["W-MR-01"], ["W-RR-08"]), decks=(["W-MR-05"] * 4, ["W-RR-01"] * 4))
+    play(st, "activate 2a", "sustain 2a")
+    assert cell(st, "2a") == [(0, "W-MR-06", "activating")]
+    play(st, "place W-MR-01 2c up", "bullet 4c")
+    assert "place W-RR-08 3b up" in texts(st)
+    play(st, "place W-RR-08 3b up", "done")
+    # step 7 of chain 2: the sustained アステロイドベルト destroys ハートブレイク on 3b
+    assert cell(st, "3b") == [] and st.discards[1] == ["W-RR-08"]
+    assert cell(st, "4c") == [(1, "W-RR-02", "dormant")]  # bullet processing: turned face down, kept
+
+
+def test_7_持続_control_upright_in_chain_1_its_squares_are_gone() -> None:
+    board = {"1a": [(0, "W-MR-01", "up")], "2a": [(0, "W-MR-06", "active")], "1c": [(0, "W-MR-01", "up")],
+             "4c": [(1, "W-RR-02", "up")]}
+    st = pos(board, hands=(["W-MR-01"], ["W-RR-08"]), decks=(["W-MR-05"] * 4, ["W-RR-01"] * 4))
+    play(st, "activate 2a", "upright 2a", "place W-MR-01 2c up", "bullet 4c", "place W-RR-08 3b up", "done")
+    assert cell(st, "3b") == [(1, "W-RR-08", "up")] and st.discards[1] == []
+
+
+def test_5_3_single_option_decision_is_applied_by_the_engine_and_logged() -> None:
+    st = _two_player_example()
+    st.apply("hit 4c bullet")
+    autos = [e for e in st.log if e.kind == "auto"]
+    # seat 1's forced pick (private: a simultaneous choice), then seat 0's forced second round
+    assert [(e.data["player"], e.data["decision"]) for e in autos[:2]] == [(1, "hit"), (0, "hit")]
+    assert autos[0].view(1)["action"] == "hit 4c bullet_up:W-RM-03" and "action" not in autos[0].view(0)
+
+
+def test_5_3_step9_board_full_when_a_chain_ends() -> None:
+    # 24 squares hold formations (16 of seat 0, 8 of seat 1, dormant so none can intercept);
+    # seat 0 activates 通常弾(霊夢) onto the last one, 5d: the game ends when its chain ends
+    board: dict[str, list[tuple[int, str, str]]] = {}
+    squares = [f"{r}{c}" for r in range(1, 6) for c in "abcde" if f"{r}{c}" != "5d"]
+    for i, sq in enumerate(squares):
+        mine = i < 20 and i % 5 != 4  # rows 1–4 but column e
+        board[sq] = [(0, "W-RM-01", "active")] if mine else [(1, "W-RR-01", "dormant")]
+    st = pos(board, hands=(["W-RM-01"], []))
+    forms = sum(1 for v in board.values() if v[0][0] == 0)
+    st.apply("place W-RM-01 5d up")
+    assert st.over and st.result == "board full" and st.winner == 0
+    assert st.score["formations"] == [forms + 1, 24 - forms] and st.score["face_up"] == [1, 0]
+    ev = kinds(st)
+    assert ev[-2:] == ["chain_end", "game_over"]

@@ -44,11 +44,14 @@ def test_1_draw_events_hide_ids_from_the_opponent_and_bullets_from_everyone() ->
 def test_text_render_from_the_viewer_side_and_card_text() -> None:
     g = game()
     st = pos({"1a": [(0, "W-RM-01", "up")], "5e": [(1, "W-RR-01", "active")]}, hands=(["W-RM-07"], []))
-    r0 = g.render(st.view(0)).splitlines()
-    r1 = g.render(st.view(1), "ja").splitlines()
-    assert r0[1].startswith(" 5") and r0[5].startswith(" 1") and "0U:RM-01" in r0[5]
-    assert r1[1].startswith(" 1") and r1[5].startswith(" 5") and "1a:RR-01" in r1[5]
-    assert "RR-01" not in g.render(st.view(0))  # seat 0 cannot see 5e's face
+    r0 = [ln for ln in g.render(st.view(0)).splitlines() if ln[:1].isdigit()]
+    r1 = [ln for ln in g.render(st.view(1), "ja").splitlines() if ln[:1].isdigit()]
+    # rows 5…1 from seat 0's side, 1…5 from seat 1's; the owner, the state and the name
+    assert [ln[0] for ln in r0] == list("54321") and [ln[0] for ln in r1] == list("12345")
+    assert r0[4].startswith("1 0U Shot Reimu") and r0[0].rstrip().endswith("1a")
+    assert r1[0].rstrip().endswith("0U 通常霊夢") and r1[4].startswith("5 1a 通常レミリ")
+    assert "Remilia" not in g.render(st.view(0))  # seat 0 cannot see 5e's face
+    assert "legend" in g.render(st.view(0)) and "凡例" in g.render(st.view(1), "ja")
     ct = g.card_text("W-RR-03")
     assert "X  .  .  .  X" in ct and "デーモンロードクレイドル" in ct
     assert "W-RM-01" in (g.inspect(st.view(1), "1a") or "")

@@ -695,12 +695,24 @@ def ordered_candidates(st: WState, timing: str, p: int, done: tuple[int, ...]) -
     return out
 
 
+def any_turn_end(st: WState) -> bool:
+    """Is there a face-up formation with an "at end of turn" effect on the field?"""
+    cards = st.cards
+    for sq in st.board:
+        for fc in sq:
+            if fc[2] >= UP and cards[fc[1]].timed["turn_end"]:
+                return True
+    return False
+
+
 def ordered_effects(st: WState, ctx: Any) -> None:
     """§5.3 step 5 (8.3.5) D effects of every activating formation, step 9 (8.3.9) chain-end
     effects of the cards that activated in this chain, and §4 end ④ (7.3.4) "at end of turn"
     effects of every face-up formation: turn player first, then alternately, one card at a time,
     each player choosing the order of their own (``resolve 2d``)."""
     timing, p, done = ctx
+    if timing == "turn_end" and not done and not any_turn_end(st):
+        return  # one scan instead of one per player, at the end of every turn
     cands = ordered_candidates(st, timing, p, done)
     if not cands:
         p = 1 - p
@@ -1032,6 +1044,8 @@ def a_effects(st: WState, ctx: Any) -> None:
     turns one activating formation upright and applies its A effect; in the chain a 持続 card may
     ``sustain`` (stay activating)."""
     p, sus, allow = ctx
+    if not sus and not any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
+        return
     opts = a_options(st, p, sus, allow)
     if not opts:
         p = 1 - p

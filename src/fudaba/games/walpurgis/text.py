@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from .cards import COLS, SQ_INDEX, Matrix, WCard
@@ -94,6 +95,14 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     if k == "recover":
         return f"{who}: 弾幕置き場から{ev.get('count')}枚を山札の下に" if ja else (
             f"{who} moves {ev.get('count')} card(s) from the bullet pile to the deck bottom")
+    if k == "set_beside":
+        extra = f" ({nm})" if card else ""
+        return f"{who}: 手札1枚を場の脇に置く{extra}" if ja else f"{who} sets a card beside the field{extra}"
+    if k == "lasting":
+        return (f"{who}: ターン終了時まで、陣は破壊されない ({nm})" if ja else
+                f"{who}'s formations are not destroyed until end of turn ({nm})")
+    if k == "lasting_end":
+        return f"{who}: 「ターン終了時まで」の効果が終わる" if ja else f"{who}'s until-end-of-turn effect ends"
     if k == "chain_end":
         return "連鎖終了" if ja else "the chain ends"
     if k == "end_main":
@@ -129,25 +138,63 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     return f"{k}: " + ", ".join(f"{a}={b}" for a, b in ev.items() if a != "kind")
 
 
-def _cell(game: WalpurgisGame, cards: list[dict[str, Any]], lang: str, width: int) -> str:
+CELL = 13  #: display columns of one square's line in ``render`` (5 squares fit in 80 columns)
+NAME_COLS = CELL - 3  #: after the owner digit, the state letter and a space
+
+
+def _width(text: str) -> int:
+    """Display columns of ``text`` (full-width Japanese characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _fit(text: str, cols: int) -> str:
+    """``text`` cut to at most ``cols`` display columns, then padded to exactly ``cols``."""
+    out = ""
+    w = 0
+    for ch in text:
+        cw = _width(ch)
+        if w + cw > cols:
+            break
+        out += ch
+        w += cw
+    return out + " " * (cols - w)
+
+
+def short_name(game: WalpurgisGame, cid: str, lang: str) -> str:
+    """A card's name short enough for a square of the board (``ja``: the Japanese name, else the
+    English one); a 通常弾 is written by its caster: ``通常霊夢`` / ``Shot Reimu``."""
+    c = game.cards.find(cid)
+    if c is None:
+        return "?"
+    if lang == "ja" or not c.name_en:
+        name = f"通常{c.caster}" if c.is_normal and c.caster else c.name
+    elif c.is_normal and "(" in c.name_en:
+        name = "Shot " + c.name_en.split("(", 1)[1].rstrip(")")
+    else:
+        name = c.name_en
+    return _fit(name, NAME_COLS).rstrip()
+
+
+def _cell_lines(game: WalpurgisGame, cards: list[dict[str, Any]], lang: str) -> list[str]:
+    """One line per card on the square, bottom first: owner, state letter, short name (only when
+    the viewer sees the face); ``·`` for an empty square."""
     if not cards:
-        return "·".center(width)
-    parts = []
+        return [_fit("  ·", CELL)]
+    out = []
     for d in cards:
         tag = f"{d['owner']}{_SHORT.get(d['state'], '?')}"
         if "card" in d:
-            c = game.cards.find(d["card"])
-            nm = c.id.split("-", 1)[-1] if c is not None else "?"
-            tag += f":{nm}"
-        parts.append(tag)
-    return " ".join(parts)[:width].ljust(width)
+            tag += " " + short_name(game, str(d["card"]), lang)
+        out.append(_fit(tag, CELL))
+    return out
 
 
 def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     """The 5×5 field from the viewer's side (seat 1 sees row 5 at the bottom), then the zones.
 
-    Each square lists its cards bottom first as ``owner`` + state letter (b bullet, B face-up
-    bullet, a active, d dormant, U up, A activating) + ``:id`` where the viewer sees the face.
+    Each square lists its cards bottom first, one per line, as ``owner`` + state letter (b
+    bullet, B face-up bullet, a active, d dormant, U up, A activating) + the card's short name
+    where the viewer sees its face. ``info 3c`` shows the full cards.
     """
     ja = lang == "ja"
     seat = view.get("seat")
@@ -155,37 +202,54 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     rows = [5, 4, 3, 2, 1] if not flip else [1, 2, 3, 4, 5]
     cols = list(COLS) if not flip else list(reversed(COLS))
     board = view["board"]
-    w = 12
-    out = []
-    out.append("    " + "".join(c.center(w) for c in cols))
+    rule = "  " + "-" * ((CELL + 1) * 5 - 1)
+    out = ["  " + " ".join(_fit(f"  {c}", CELL) for c in cols).rstrip(), rule]
     for r in rows:
-        out.append(f" {r}  " + "".join(_cell(game, board[f"{r}{c}"], lang, w) for c in cols))
-    legend = ("凡例: b裏弾幕 B表弾幕 a活動 d休眠 U表陣 A発動中" if ja else
-              "legend: b bullet, B face-up bullet, a active, d dormant, U up, A activating")
-    out.append(legend)
+        cells = [_cell_lines(game, board[f"{r}{c}"], lang) for c in cols]
+        height = max(len(x) for x in cells)
+        for i in range(height):
+            lab = f"{r} " if i == 0 else "  "
+            out.append(lab + " ".join(x[i] if i < len(x) else " " * CELL for x in cells).rstrip())
+        out.append(rule)
+    if ja:
+        out.append("凡例: 所有者(0/1) + b裏弾幕 B表弾幕 a活動 d休眠 U表陣 A発動中")
+        out.append("      + 見えるカードの名前 (info 3c でカード全体とマトリクス)")
+    else:
+        out.append("legend: owner 0/1 + b bullet, B face-up bullet, a active, d dormant, U up, A activating")
+        out.append("        + the card's name where you may see it (info 3c: the whole card and matrix)")
     turn_s = f"ターン{view['turn']} 手番P{view['active']} {view['phase']}" if ja else (
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
     out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
                + (" [発動済]" if view.get("activated") and ja else " [activated]" if view.get("activated") else ""))
     for p in (0, 1):
         lab = f"P{p}" + ("(あなた)" if ja and p == seat else " (you)" if p == seat else "")
+        aside = (view.get("aside_counts") or [0, 0])[p]
         if ja:
             out.append(f"{lab}: 手札{view['hand_counts'][p]} 山札{view['deck_counts'][p]} "
-                       f"弾幕置き場{view['bullet_pile_counts'][p]} 捨て札{len(view['discards'][p])}")
+                       f"弾幕置き場{view['bullet_pile_counts'][p]} 捨て札{len(view['discards'][p])}"
+                       + (f" 場の脇{aside}" if aside else ""))
         else:
             out.append(f"{lab}: hand {view['hand_counts'][p]}, deck {view['deck_counts'][p]}, "
-                       f"bullet pile {view['bullet_pile_counts'][p]}, discard {len(view['discards'][p])}")
+                       f"bullet pile {view['bullet_pile_counts'][p]}, discard {len(view['discards'][p])}"
+                       + (f", beside the field {aside}" if aside else ""))
+    for t in view.get("until_end_of_turn") or []:
+        out.append(f"P{t['player']}: " + ("ターン終了時まで、陣は破壊されない" if ja else
+                                          "formations not destroyed until end of turn"))
     if view.get("hand"):
         names = ", ".join(f"{cid} {_name(game, cid, lang)}" for cid in view["hand"])
         out.append(("手札: " if ja else "hand: ") + names)
     if view.get("score"):
         sc = view["score"]
-        out.append(("得点: " if ja else "score: ") + f"formations {sc['formations']}, face up {sc['face_up']}, "
-                   f"deck {sc['deck']}")
+        if ja:
+            out.append(f"得点: 陣 {sc['formations']}, 表向きの陣 {sc['face_up']}, 山札 {sc['deck']}")
+        else:
+            out.append(f"score: formations {sc['formations']}, face up {sc['face_up']}, deck {sc['deck']}")
     if view.get("over"):
         w_ = view.get("winner")
-        out.append(("結果: " if ja else "result: ") + f"{view.get('result')} — " +
-                   ("draw" if w_ is None else f"P{w_} wins"))
+        if ja:
+            out.append(f"結果: {view.get('result')} — " + ("引き分け" if w_ is None else f"P{w_}の勝ち"))
+        else:
+            out.append(f"result: {view.get('result')} — " + ("draw" if w_ is None else f"P{w_} wins"))
     return "\n".join(out)
 
 
