@@ -68,6 +68,13 @@ class Deck:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Deck:
+        """The inverse of :meth:`to_dict`; ValueError names a key that is not a list of card ids."""
+        for k, v in d.items():
+            if k == "name":
+                if not isinstance(v, str):
+                    raise ValueError("deck key 'name' must be text")
+            elif not isinstance(v, list | tuple) or not all(isinstance(x, str) for x in v):
+                raise ValueError(f"deck key {k!r} must be a list of card ids")
         sections = {k: tuple(v) for k, v in d.items() if k not in ("name", "main")}
         return cls(tuple(d["main"]), sections, d.get("name", ""))
 

@@ -48,9 +48,39 @@ class Record:
         if unknown:
             raise PositionError(f"record: unknown key(s) {sorted(unknown)}")
         try:
-            return cls(**d)
+            rec = cls(**d)
         except TypeError as e:
             raise PositionError(f"record: {e}") from None
+        rec.validate()
+        return rec
+
+    def validate(self) -> None:
+        """Raise PositionError naming the first key of the wrong shape."""
+
+        def bad(key: str, want: str) -> PositionError:
+            return PositionError(f"record: key {key!r} must be {want}, got {getattr(self, key)!r:.60}")
+
+        if not isinstance(self.game, str):
+            raise bad("game", "a game name")
+        if not isinstance(self.variant, str):
+            raise bad("variant", "a variant name")
+        if not isinstance(self.params, dict):
+            raise bad("params", "a table of parameters")
+        if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
+            raise bad("seed", "a whole number")
+        if not isinstance(self.actions, list) or not all(isinstance(a, str) for a in self.actions):
+            raise bad("actions", "a list of actions in notation")
+        if self.position is not None and not isinstance(self.position, dict):
+            raise bad("position", "a position table")
+        if self.decks is not None and not (
+            isinstance(self.decks, list)
+            and all(isinstance(d, dict) and isinstance(d.get("main"), list) for d in self.decks)
+        ):
+            raise bad("decks", "a list of decks, each with a 'main' list of card ids")
+        if self.hashes is not None and not isinstance(self.hashes, list):
+            raise bad("hashes", "a list of state hashes")
+        if not isinstance(self.final_hash, str):
+            raise bad("final_hash", "a hash string")
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -66,10 +96,18 @@ class Record:
 def start_state(rec: Record) -> State:
     from .registry import load_game
 
+    rec.validate()
     game = load_game(rec.game, rec.variant, **rec.params)
     if rec.position is not None:
         return game.load_position(rec.position)
-    decks = [Deck.from_dict(d) for d in rec.decks] if rec.decks else None
+    try:
+        decks = [Deck.from_dict(d) for d in rec.decks] if rec.decks else None
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise PositionError(f"record: key 'decks' is malformed: {e}") from None
+    if decks is not None:
+        problems = [p for d in decks for p in game.check_deck(d)]
+        if problems:
+            raise PositionError("record: key 'decks': " + "; ".join(problems))
     return game.new_game(decks=decks, seed=rec.seed or 0)
 
 

@@ -292,7 +292,7 @@ class State(ABC):
             st.history = list(doc.get("history", []))
             st.origin = doc.get("origin", {})
             st._load(doc["state"])
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise PositionError(f"state JSON is malformed: {type(e).__name__}: {e}") from None
         return st
 
