@@ -364,3 +364,37 @@ def test_5_3_step9_board_full_when_a_chain_ends() -> None:
     assert st.score["formations"] == [forms + 1, 24 - forms] and st.score["face_up"] == [1, 0]
     ev = kinds(st)
     assert ev[-2:] == ["chain_end", "game_over"]
+
+
+ALL_STEPS = {
+    "id": "X-ALL-01", "name": "試験弾(全段階)", "icons": ["霊夢"], "keywords": ["速射"],
+    "sub_matrix": ".  B\n@  .", "matrix": "X  B  .\n.  @  .\n.  C  .",
+    "effects": [{"timing": t, "op": "draw", "n": 1} for t in ("B", "D", "A", "chain_end")],
+}
+
+
+def test_5_3_the_nine_steps_in_order() -> None:
+    # a test card with 速射 (sub bullet up-right), B/D/A/chain-end draws, a bullet square ahead and
+    # a destroy square ahead-left; seat 1 has formations on both target squares
+    board = {"1c": [(0, "W-RM-01", "up")], "3b": [(1, "W-RR-01", "active")], "3c": [(1, "W-RR-02", "active")],
+             **ANCHOR}
+    st = pos(board, hands=(["X-ALL-01"], []), decks=(["W-RM-07"] * 8, ["W-RR-01"] * 4), cards=[ALL_STEPS])
+    mark = len(st.log)
+    play(st, "place X-ALL-01 2c up", "bullet 3d", "bullet 3c")
+    steps = [(e.kind, e.data.get("square") or e.data.get("timing", "")) for e in st.log[mark:]
+             if e.kind in ("activate", "bullet", "draw", "resolve", "hits", "destroy", "upright", "chain_end")]
+    assert steps == [
+        ("activate", "2c"),
+        ("bullet", "3d"),  # 1 rapid fire (sub matrix)
+        ("draw", ""),  # 2 B
+        ("bullet", "3c"),  # 3 bullets; 4 seat 1 cannot intercept
+        ("resolve", "2c"), ("draw", ""),  # 5 D
+        ("hits", "3c"),  # 6 bullet processing
+        ("destroy", "3b"),  # 7 destroy processing
+        ("upright", "2c"), ("draw", ""),  # 8 A
+        ("resolve", "2c"), ("draw", ""),  # 9 chain end
+        ("chain_end", ""),
+    ]
+    assert cell(st, "3c") == [] and st.discards[1] == ["W-RR-02", "W-RR-01"]
+    assert cell(st, "3d") == [(0, "W-RM-07", "bullet")]  # a dud until the end phase
+    assert st.hands[0] == ["W-RM-07"] * 4

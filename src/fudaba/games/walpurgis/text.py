@@ -221,17 +221,18 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
     out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
                + (" [発動済]" if view.get("activated") and ja else " [activated]" if view.get("activated") else ""))
+    setup = view.get("phase") == "setup"  # the aside zone then holds the 通常弾 of setup ①
     for p in (0, 1):
         lab = f"P{p}" + ("(あなた)" if ja and p == seat else " (you)" if p == seat else "")
         aside = (view.get("aside_counts") or [0, 0])[p]
         if ja:
             out.append(f"{lab}: 手札{view['hand_counts'][p]} 山札{view['deck_counts'][p]} "
                        f"弾幕置き場{view['bullet_pile_counts'][p]} 捨て札{len(view['discards'][p])}"
-                       + (f" 場の脇{aside}" if aside else ""))
+                       + ((" 取り出した通常弾" if setup else f" 場の脇{aside}") if aside else ""))
         else:
             out.append(f"{lab}: hand {view['hand_counts'][p]}, deck {view['deck_counts'][p]}, "
                        f"bullet pile {view['bullet_pile_counts'][p]}, discard {len(view['discards'][p])}"
-                       + (f", beside the field {aside}" if aside else ""))
+                       + ((", 通常弾 set aside" if setup else f", beside the field {aside}") if aside else ""))
     for t in view.get("until_end_of_turn") or []:
         out.append(f"P{t['player']}: " + ("ターン終了時まで、陣は破壊されない" if ja else
                                           "formations not destroyed until end of turn"))
