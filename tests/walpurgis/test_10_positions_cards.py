@@ -87,6 +87,7 @@ def test_10_position_inline_cards() -> None:
         ({"board": {"6f": []}}, "board.6f"),
         ({"board": {"3c": [{"owner": 0, "card": "NOPE", "state": "up"}]}}, "board.3c[0].card"),
         ({"board": {"3c": [{"owner": 0, "card": "W-RM-01", "state": "sideways"}]}}, "board.3c[0].state"),
+        ({"board": {"3c": [{"owner": 0, "card": "W-RM-01", "state": []}]}}, "board.3c[0].state"),
         ({"board": {"3c": [{"owner": 0, "card": "W-RM-01", "state": "up", "x": 1}]}}, "'x'"),
         ({"board": {"3c": [{"owner": 0, "card": "W-RM-01", "state": "up"},
                            {"owner": 0, "card": "W-RM-02", "state": "active"}]}}, "board.3c"),
@@ -138,6 +139,7 @@ matrix = \"\"\"
         ("@", 'keywords = ["飛行"]', "keywords[0]", "unknown keyword"),
         ("@", "power = 3", "power", "unknown field"),
         ("@", 'effects = [{ timing = "B", op = "explode" }]', "effects[0]", "unknown op"),
+        ("@", 'effects = [{ timing = "B", op = [] }]', "effects[0]", "unknown op"),
         ("@", 'effects = [{ timing = "B", op = "bounce" }]', "effects[0]", "needs timing"),
     ],
 )

@@ -364,6 +364,11 @@ def test_5_3_step9_board_full_when_a_chain_ends() -> None:
     assert st.score["formations"] == [forms + 1, 24 - forms] and st.score["face_up"] == [1, 0]
     ev = kinds(st)
     assert ev[-2:] == ["chain_end", "game_over"]
+    from .helpers import game
+
+    shown = game().render(st.view(1))
+    assert f"score: formations [{forms + 1}, {24 - forms}], face up [1, 0], deck [6, 6]" in shown
+    assert "result: board full — P0 wins" in shown
 
 
 ALL_STEPS = {

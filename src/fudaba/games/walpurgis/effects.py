@@ -148,7 +148,7 @@ def build_effect(raw: Any, i: int, where: Where) -> Effect:
     if extra:
         raise where.err(f, f"unknown key {extra[0]!r}; allowed keys are {sorted(_FIELDS)}")
     op = raw.get("op")
-    if op not in OPS:
+    if not isinstance(op, str) or op not in OPS:
         raise where.err(f, f"unknown op {op!r}; ops are {sorted(OPS)}")
     timing = raw.get("timing")
     if timing not in OPS[op]:

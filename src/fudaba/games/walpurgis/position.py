@@ -145,7 +145,7 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
             if c is None:
                 raise PositionError(f"position: key '{where}.card': unknown card {t.get('card')!r}")
             word = t.get("state")
-            if word not in WORD_INDEX:
+            if not isinstance(word, str) or word not in WORD_INDEX:
                 raise PositionError(f"position: key '{where}.state': {word!r} is not one of {list(WORDS)}")
             ns = t.get("no_squares", False)
             if not isinstance(ns, bool) or (ns and word != "activating"):
