@@ -43,6 +43,7 @@ def test_10_pool_uses_the_whole_vocabulary(game: Any) -> None:
     assert used["condition"] == set(CONDITION_FIELDS)
     assert used["filter"] == set(FILTER_FIELDS)
     assert any(c.is_evolution for c in game.cards.values())
+    assert any(c.evolve_bases > 1 for c in game.cards.values())  # the Q&A's choice of equipment to keep
     assert any(c.reattachable for c in game.cards.values())
     ids = [c for c in game.cards if c.startswith("SV-") and not c.startswith("SV-R")]
     assert len(ids) >= 24

@@ -104,3 +104,13 @@ def test_2_import_errors_name_line_and_card(game: Any, post: str, message: str) 
     with pytest.raises(CardDataError) as e:
         game.import_cards(post, source="post")
     assert message in str(e.value)
+
+
+def test_2_import_evolution_on_several_bases(game: Any) -> None:
+    post = "◇合体要塞ロボ\n4:9000/8000(キャラクター/SF、機械)\n▸進化:機械×2\n\n◇双子の勇者\n3:7000/6000(キャラクター/アクション)\n進化:見習い剣士2体。\n"
+    a, b = _load(game.import_cards(post))
+    assert (a.evolves_from, a.evolve_bases) == ("機械", 2)
+    assert (b.evolves_from, b.evolve_bases) == ("見習い剣士", 2)
+    r = game.cards["SV-B24"]
+    assert (a.name, a.cost, a.atk, a.def_, a.sub_attributes, a.evolves_from, a.evolve_bases) == (
+        r.name, r.cost, r.atk, r.def_, r.sub_attributes, r.evolves_from, r.evolve_bases)

@@ -45,3 +45,16 @@ def test_render_and_card_text(game: Any) -> None:
     assert game.inspect(st.view(p), "SV-R4", "en").startswith("◇厨二妄想サラスヴァティ")
     assert game.inspect(st.view(p), "xK1", "en") is None  # a face-down enemy book
     assert game.inspect(st.view(p), "K1", "en") is not None
+
+
+def test_describe_an_evolution_on_two_bases_and_its_card_text(make: Any, game: Any) -> None:
+    from sv_util import seat
+
+    st = make(seat(hand=["SV-B24", "SV-A01"], volt=5,
+                   slots={"F1": {"card": "SV-B03", "equip": "SV-R3"}, "F2": {"card": "SV-B21", "equip": "SV-A10"}}))
+    st.apply("evolve SV-B24 F1 F2")
+    ev = st.apply("keep SV-R3")
+    lines = [game.describe(e.view(1), "ja") for e in ev]
+    assert "プレイヤー0のF2の装備鋼の大剣が破壊された。" in lines
+    assert "プレイヤー0がF1の警備ロボ + 発電所ロボを合体要塞ロボに進化(コスト4)。" in lines
+    assert "進化 ← 機械 ×2" in game.card_text("SV-B24", "ja")

@@ -56,7 +56,7 @@ class SarasvatiGreedy(Agent):
                 return self._move(view, me, opts)
             if kind == "keep":  # evolution inheriting several equipment (Q&A): keep the strongest
                 C = self._cards()
-                return max(opts, key=lambda a: C[a.args[0]].atk + C[a.args[0]].def_ + 1000 * len(C[a.args[0]].effects))
+                return max(opts, key=lambda a: C[a.args[0]].atk + C[a.args[0]].def_ + 500 * len(C[a.args[0]].effects))
         except (KeyError, IndexError, ValueError):
             pass
         return self.rng.choice(opts)

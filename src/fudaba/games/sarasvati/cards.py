@@ -151,6 +151,8 @@ class Card:
     by_trigger: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the continuous effects (static / while_open)
     cont: tuple[Effect, ...] = field(default=(), compare=False, hash=False)
+    #: some continuous effect of this card can lower a def (state checks need the full values then)
+    cont_lowers_def: bool = field(default=False, compare=False, hash=False)
 
     @property
     def is_character(self) -> bool:
@@ -401,6 +403,7 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
         text=opt(raw, "text", str, "", where), effects=effects, flavor=opt(raw, "flavor", str, "", where),
         evolves_from=evolves, evolve_bases=bases, reattachable=reattach, by_trigger={k: tuple(v) for k, v in by.items()},
         cont=tuple(e for e in effects if e.continuous),
+        cont_lowers_def=any(e.continuous and e.action == "modify" and e.def_ < 0 for e in effects),
     )
 
 

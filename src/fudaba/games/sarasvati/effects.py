@@ -414,8 +414,38 @@ def apply_player(st: SarasvatiState, p: int, e: Effect, players: tuple[int, ...]
             st.emit("cost_modifier", player=q, amount=e.amount, until=e.duration)
 
 
+def _surely_no_negative_def(st: SarasvatiState) -> bool:
+    """Fast path of the state check: no def can be below 0 when every printed + equipment + timed def
+    is ≥ 0 and no continuous effect in play lowers a def (continuous raises cannot make one negative)."""
+    C = st.C
+    for p in (0, 1):
+        for u in st.slots[p]:
+            if u is None:
+                continue
+            c = C[u.card]
+            if c.cont_lowers_def:
+                return False
+            d = c.def_
+            if u.equip is not None:
+                e = C[u.equip]
+                if e.cont_lowers_def:
+                    return False
+                d += e.def_
+            for m in u.mods:
+                d += m[1]
+            if d < 0:
+                return False
+        hits = st.hits[p]
+        for k, b in enumerate(st.books[p]):
+            if 0 < hits[k] < st.bh and C[b].cont_lowers_def:
+                return False
+    return True
+
+
 def step_check(st: SarasvatiState, ctx: Any) -> None:
     """State checks (§6): every character with def < 0 is destroyed, repeatedly until none."""
+    if _surely_no_negative_def(st):
+        return
     s = stats(st)
     dead = [(p, i) for p in (st.active, 1 - st.active) for i, v in enumerate(s[p]) if v is not None and v[1] < 0]
     if dead:

@@ -291,7 +291,12 @@ def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list
                 core = _z2h(sent).strip().rstrip("。")
                 ev = re.match(r"^進化(?:元)?[::]\s*(.+)$", core)
                 if ev:
-                    rec["evolves_from"] = ev.group(1).strip()
+                    base = ev.group(1).strip()
+                    many = re.match(r"^(.+?)\s*(?:[x×✕]\s*(\d+)|(\d+)\s*体)$", base)
+                    if many:  # 「進化:機械×2」 / 「進化:機械2体」: put on that many base characters
+                        base = many.group(1).strip()
+                        rec["evolve_bases"] = int(many.group(2) or many.group(3))
+                    rec["evolves_from"] = base
                     continue
                 if core in ("付け替え可能", "付け替え可"):
                     rec["reattachable"] = True

@@ -165,7 +165,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
                             f"{st.first if st.turn % 2 == 1 else 1 - st.first}'s turn when player {st.first} "
                             f"went first, not player {st.active}'s")
     phase = doc.get("phase", "imagine")
-    if phase not in REMAINING:
+    if not isinstance(phase, str) or phase not in REMAINING:
         raise PositionError(f"position: key 'phase' must be one of {', '.join(REMAINING)}, got {phase!r}")
     st.phase = phase
     st.charges_left = _int(doc.get("charges_left", params["charges_per_turn"] if phase == "charge" else 0),
@@ -259,7 +259,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
                 mt = _table(m, mk)
                 check_keys(mt, MOD_KEYS, f"position: {mk}")
                 until = mt.get("until", "until_end_of_turn")
-                if until not in DUR_CODE:
+                if not isinstance(until, str) or until not in DUR_CODE:
                     raise PositionError(f"position: key '{mk}.until': one of {', '.join(DUR_CODE)}, got {until!r}")
                 mods.append((_int(mt.get("atk", 0), mk + ".atk"), _int(mt.get("def", 0), mk + ".def"),
                              DUR_CODE[until], _int(mt.get("by", p), mk + ".by", 0, 1)))
@@ -271,7 +271,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
             mt = _table(m, mk)
             check_keys(mt, CMOD_KEYS, f"position: {mk}")
             until = mt.get("until", "until_end_of_turn")
-            if until not in ("until_end_of_turn", "until_your_next_turn", "permanent"):
+            if not isinstance(until, str) or until not in ("until_end_of_turn", "until_your_next_turn", "permanent"):
                 raise PositionError(f"position: key '{mk}.until': until_end_of_turn, until_your_next_turn or "
                                     f"permanent, got {until!r}")
             st.costmods[p].append((_int(mt.get("amount", 0), mk + ".amount"), DUR_CODE[until],

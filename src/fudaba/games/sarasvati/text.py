@@ -137,6 +137,9 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
     for k in ("card", "dcard", "base"):
         if k in ev:
             f[k] = _name(game, ev[k], lg)
+    bases = ev.get("bases")
+    if kind == "evolve" and isinstance(bases, list) and len(bases) > 1:
+        f["base"] = " + ".join(_name(game, b, lg) for b in bases)
     if kind == "draw":
         cards = ev.get("cards")
         f["cards"] = (": " + ", ".join(_name(game, c, lg) for c in cards)) if cards else ""
@@ -241,7 +244,7 @@ def card_text(game: Any, card_id: str, lang: str = "en") -> str:
     attr = c.attribute if lg == "ja" else ATTRIBUTE_EN[c.attribute]
     kind = TYPE_JA[c.type] if lg == "ja" else c.type
     if c.is_evolution:
-        kind = ("進化" if lg == "ja" else "evolution") + f" ← {c.evolves_from}"
+        kind = ("進化" if lg == "ja" else "evolution") + f" ← {c.evolves_from}" + (f" ×{c.evolve_bases}" if c.evolve_bases > 1 else "")
     tags = "、".join((attr, *c.sub_attributes)) if lg == "ja" else ", ".join((attr, *c.sub_attributes))
     stats = f":{c.atk}/{c.def_}" if c.type in ("character", "equipment") else ""
     head = f"◇{c.name}" + (f" ({c.name_en})" if c.name_en and lg == "en" else "") + f"  [{c.id}]"
