@@ -42,7 +42,7 @@ def test_5_1_figure_case4_bullet_does_not_meet_the_condition() -> None:
     st = pos({"2c": [(0, "W-RR-02", "bullet")]}, hands=([RR], []))
     assert f"place {RR} 3c up" not in texts(st)
     assert f"place {RR} 3c down" in texts(st)
-    with pytest.raises(IllegalAction, match=r"condition square 2c holds no formation of yours with icon レミリア \(§5.1\)"):
+    with pytest.raises(IllegalAction, match=r"condition square 2c holds no formation of yours with icon レミリア \(§5.1; rulebook 8.1\)"):
         st.apply(f"place {RR} 3c up")
 
 
@@ -88,7 +88,7 @@ def test_9_refusal_names_the_rule_and_section() -> None:
     h = st.hash()
     with pytest.raises(IllegalAction) as e:
         st.apply("place W-RM-03 2d up")
-    assert str(e.value) == "place W-RM-03 2d up: condition square 1d holds no formation of yours with icon 霊夢 (§5.1)"
+    assert str(e.value) == "place W-RM-03 2d up: condition square 1d holds no formation of yours with icon 霊夢 (§5.1; rulebook 8.1)"
     assert st.hash() == h
 
 

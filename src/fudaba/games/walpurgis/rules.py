@@ -7,6 +7,7 @@ comments name the spec clause (and the rulebook's own number in parentheses).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core.actions import Action, Decision
@@ -1140,8 +1141,25 @@ def recompute_decision(st: WState, d: Decision, player: int, rng: Rng) -> Decisi
 
 
 # ====================================================================== explanations (§9)
+#: our spec's sections -> the rulebook's own numbering (players hold the rulebook, §-headings of the spec)
+_RULEBOOK = (
+    (re.compile(r"\(§5\.1\)"), "(§5.1; rulebook 8.1)"),
+    (re.compile(r"\(§5\.2\)"), "(§5.2; rulebook 8.2)"),
+    (re.compile(r"\(§5\.3 step 4\)"), "(§5.3 step 4; rulebook 8.4)"),
+    (re.compile(r"\(§5\.3 step ([1-35-9])\)"), r"(§5.3 step \1; rulebook 8.3.\1)"),
+    (re.compile(r"\(§6\)"), "(§6; rulebook 2)"),
+)
+
+
 def explain(st: WState, a: Action) -> str:
-    """Why ``a`` is not legal now, naming the rule and the spec section."""
+    """Why ``a`` is not legal now, naming the rule: our spec's section and the rulebook's number."""
+    msg = _explain(st, a)
+    for pat, rep in _RULEBOOK:
+        msg = pat.sub(rep, msg)
+    return msg
+
+
+def _explain(st: WState, a: Action) -> str:
     d = st.decision
     if d is None:
         return "no decision is pending"
