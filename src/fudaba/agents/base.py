@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from ..core.actions import Action, Decision
@@ -9,7 +10,7 @@ from ..core.game import Game
 from ..core.rng import Rng
 
 
-class Agent:
+class Agent(ABC):
     """Base agent. Subclasses override :meth:`act` (and may use ``self.rng``, ``self.game``)."""
 
     name = "agent"
@@ -24,8 +25,9 @@ class Agent:
         self.seat = seat
         self.rng = Rng(seed * 2 + seat + 1)
 
+    @abstractmethod
     def act(self, view: dict[str, Any], decision: Decision) -> Action:
-        raise NotImplementedError
+        """Choose one of ``decision.options`` from what ``view`` shows."""
 
 
 class RandomAgent(Agent):

@@ -1273,11 +1273,15 @@ def explain_place(st: WState, a: Action, kind: str, p: int) -> str:
         if why:
             return why
     if kind == "intercept":
-        return (
-            f"none of {c.name}'s condition, bullet or destroy squares from {sqn} meets the previous "
-            "activation's condition or destroy squares or a square where it placed bullets (§5.3 step 4, 8.4)"
-        )
+        return _no_overlap(c.name, sqn)
     return f"not legal now (§4 main 7.2.1): {kind}"
+
+
+def _no_overlap(name: str, sqn: str) -> str:
+    return (
+        f"none of {name}'s condition, bullet or destroy squares from {sqn} meets the previous "
+        "activation's condition or destroy squares or a square where it placed bullets (§5.3 step 4, 8.4)"
+    )
 
 
 def explain_activate(st: WState, a: Action, kind: str, p: int) -> str:
@@ -1299,10 +1303,7 @@ def explain_activate(st: WState, a: Action, kind: str, p: int) -> str:
     if why:
         return why
     if kind == "intercept":
-        return (
-            f"none of {c.name}'s condition, bullet or destroy squares from {sqn} meets the previous "
-            "activation's condition or destroy squares or a square where it placed bullets (§5.3 step 4, 8.4)"
-        )
+        return _no_overlap(c.name, sqn)
     return f"not legal now: {kind} (§4)"
 
 
