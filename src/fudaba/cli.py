@@ -503,7 +503,7 @@ def simulate(
 def replay(
     file: Annotated[Path, typer.Argument(help="a record (.json) or a runs file (.jsonl)")],
     game_index: Annotated[int, typer.Option("--game-index", help="which game of a .jsonl file (0-based)")] = 0,
-    lang: Annotated[str, typer.Option(help="ja or en")] = "en",
+    lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
     seat: Annotated[int | None, typer.Option(help="replay as this seat sees it (default: spectator)")] = None,
     board: Annotated[bool, typer.Option(help="print the table after every action")] = False,
 ) -> None:
