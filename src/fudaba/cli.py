@@ -224,9 +224,7 @@ def play(
         ai_deck = starters[1 % len(starters)]
         st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
         ai = make_agent(opponent, g.name) if opponent != "human" else None
-    except DeckError as e:
-        raise _fail(str(e)) from None
-    except FudabaError as e:
+    except FudabaError as e:  # DeckError for --deck, UnknownGame, ...
         raise _fail(str(e)) from None
     if ai is not None:
         ai.reset(g, 1, seed)
