@@ -145,6 +145,11 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         f["cards"] = (": " + ", ".join(_name(game, c, lg) for c in cards)) if cards else ""
     if kind == "charge":
         f["src"] = (" from the deck" if lg == "en" else "(山札から)") if ev.get("source") == "deck" else ""
+    if kind == "auto" and ev.get("action") in ("end", "pass"):
+        ph = str(ev.get("decision", ""))
+        if lg == "ja":
+            return f"({f['who']}: {_PHASE_JA.get(ph, ph)}フェイズで行えることはありません)"
+        return f"({f['who']} has nothing to do in the {ph} phase)"
     if kind == "attack":
         pl = ev.get("player")
         f["opp"] = _who(1 - pl if isinstance(pl, int) else "?", lg)

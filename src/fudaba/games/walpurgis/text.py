@@ -121,7 +121,9 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         return f"{who}: マリガン{ev.get('count')}枚" if ja else f"{who} mulligans {ev.get('count')}"
     if k == "auto":
         act = ev.get("action")
-        return f"{who}: {act}(自動)" if ja and act else (f"{who}: {act} (forced)" if act else f"{who}: (forced)")
+        if ja:
+            return f"{who}: {act}(自動)" if act else f"{who}: (自動)"
+        return f"{who}: {act} (forced)" if act else f"{who}: (forced)"
     if k == "concede":
         return f"{who}: 投了" if ja else f"{who} concedes"
     if k == "game_over":
