@@ -162,3 +162,25 @@ def test_4_broken_records_raise_fudaba_errors(data: st.DataObject) -> None:
     bad = _mutate(rec, path, data.draw(junk), data.draw(st.booleans()))
     with contextlib.suppress(FudabaError):
         fudaba.replay(bad)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_4_broken_state_json_raises_position_error(name: str, data: st.DataObject) -> None:
+    game = fudaba.load_game(name)
+    s = game.new_game(seed=data.draw(st.integers(0, 5)))
+    rng = Rng(3)
+    for _ in range(data.draw(st.integers(0, 40))):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    doc = json.loads(s.to_json())
+    doc.pop("log")  # the log is history only; mutate what decides the game
+    path = data.draw(st.sampled_from(_paths(doc)))
+    bad = _mutate(doc, path, data.draw(junk), data.draw(st.booleans()))
+    try:
+        back = game.state_from_json(json.dumps(bad))
+    except FudabaError:
+        return
+    back.hash()
