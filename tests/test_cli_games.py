@@ -123,3 +123,25 @@ def test_simulate_and_replay_sarasvati(tmp_path: Path) -> None:
 def test_simulate_rejects_a_bad_param_value_before_running() -> None:
     r = runner.invoke(app, ["simulate", "sarasvati", "--param", "first=third"])
     assert r.exit_code == 2 and "allowed values" in r.output and "simulating" not in r.output
+
+
+def test_simulate_sweep_compares_parameter_values_on_the_same_seeds(tmp_path: Path) -> None:
+    out = tmp_path / "sweep.jsonl"
+    r = runner.invoke(app, ["simulate", "sarasvati", "--games", "20", "--agents", "greedy,random",
+                            "--sweep", "starting_hand=5,7", "--seed", "3", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "sweep of starting_hand" in r.output
+    assert "starting_hand=5" in r.output and "starting_hand=7" in r.output
+    recs = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["params"]["starting_hand"] for x in recs] == [5] * 20 + [7] * 20
+    assert [x["seed"] for x in recs[:20]] == [x["seed"] for x in recs[20:]] == list(range(3, 23))
+
+
+@pytest.mark.parametrize(("sweep", "message"), [
+    ("starting_hand=5,x", "expected a whole number"),
+    ("starting_hand", "write KEY=V1,V2"),
+    ("bogus=1,2", "unknown parameter 'bogus'"),
+])
+def test_simulate_sweep_rejects_bad_values_before_running(sweep: str, message: str) -> None:
+    r = runner.invoke(app, ["simulate", "sarasvati", "--sweep", sweep])
+    assert r.exit_code == 2 and message in r.output and "━" not in r.output
