@@ -264,6 +264,9 @@ def play(
                     if line:
                         console.print("  " + _esc(line))
                 continue
+            if low.split()[0] == "concede":  # only ever for yourself, whatever seat is typed
+                st.concede(me)
+                break
             if low == "list":
                 _print_options(d.options, full=True)
                 continue
