@@ -145,3 +145,36 @@ def test_simulate_sweep_compares_parameter_values_on_the_same_seeds(tmp_path: Pa
 def test_simulate_sweep_rejects_bad_values_before_running(sweep: str, message: str) -> None:
     r = runner.invoke(app, ["simulate", "sarasvati", "--sweep", sweep])
     assert r.exit_code == 2 and message in r.output and "━" not in r.output
+
+
+def test_play_prompts_say_what_is_decided_in_both_languages() -> None:
+    # a prompt names the phase and its rule, in the player's language; options carry card names
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input="concede\n")
+    assert "Your decision: Charge phase (§5.3)" in r.output
+    assert "charge SV-A03 Flame Sprite" in r.output
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "ja", "--first", "0"],
+                      input="info F1\ninfo xK1\nconcede\n")
+    assert "あなたの選択: チャージフェイズ (§5.3)" in r.output
+    assert "sarasvati — ターン1" in r.output and "選択: P0 チャージ" in r.output
+    assert "F1: 空き" in r.output and "xK1: 裏向きの禁書" in r.output
+    assert "not a card or place" not in r.output and "あなたの選択: charge" not in r.output
+    assert "プレイヤー0の投了" in r.output
+
+
+def test_play_walpurgis_bullet_prompt_names_the_card_and_japanese_phase() -> None:
+    r = runner.invoke(app, ["play", "walpurgis", "--seed", "2", "--lang", "ja", "--first", "0"],
+                      input="done\nplace W-MR-01 3c up\nplace W-MR-07 4d up\nconcede\n")
+    assert r.exit_code == 0, r.output
+    assert "通常フェイズ (§4)" in r.output
+    assert "あなたの選択: 4dのミルキーウェイ:" in r.output and "弾幕対象マスに裏向きの弾幕" in r.output
+    assert "手番P0 通常フェイズ [配置済]" in r.output
+    assert "actions: type one in notation" not in r.output and "全" in r.output
+    assert "P0の投了" in r.output
+
+
+def test_play_sarasvati_forced_target_reads_as_the_only_choice() -> None:
+    # seed 2, first 0: the Shadow-walking Ninja summoned on turn 5 has one enemy target
+    script = "4\n2\nsummon SV-A02 F2\nend\nend\n" + "1\nsummon SV-A05 F3\n" + "concede\n"
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input=script)
+    assert r.exit_code == 0, r.output
+    assert "(Player 0: target xF1, the only choice)" in r.output

@@ -55,6 +55,11 @@ T = {
         "opp": "Opponent",
         "pass": "hand the keyboard to this player",
         "wins": "wins",
+        "turn": "turn",
+        "unseen": "not a card or place you can see",
+        "range": "choose 1–{n}",
+        "cost": "cost",
+        "many": "({n} actions: type one in notation, or 'list' to number them all)",
         "help": (
             "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
             "Card names may be written instead of ids. Commands: 'info X' shows a card or place, "
@@ -73,29 +78,17 @@ T = {
         "opp": "相手",
         "pass": "このプレイヤーに交代してください",
         "wins": "の勝ち",
+        "turn": "ターン",
+        "unseen": "見えるカードや場所ではありません",
+        "range": "1–{n} の番号を選んでください",
+        "cost": "コスト",
+        "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
         "help": (
             "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
             "コマンド: 'info X' カードや場所の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
         ),
     },
 }
-
-
-RESULT_JA = {
-    "all books destroyed": "禁書をすべて破壊",
-    "board full": "場がすべて陣で埋まった",
-    "deck out": "山札切れ",
-    "turn limit": "ターン上限",
-    "no 通常弾 to place": "通常弾を配置できない",
-}
-
-
-def _result_text(result: str, lang: str) -> str:
-    if lang != "ja":
-        return result
-    if result.startswith("player ") and result.endswith(" conceded"):
-        return f"プレイヤー{result.split()[1]}の投了"
-    return RESULT_JA.get(result, result)
 
 
 def _fail(msg: str, code: int = 2) -> typer.Exit:
@@ -144,18 +137,40 @@ def _print_events(game: Game, st: State, seat: int, start: int, lang: str) -> in
     return len(evs)
 
 
-def _print_options(options: list[Action], full: bool = False) -> None:
-    """Numbered legal actions; long lists in columns, very long ones grouped (``list`` shows all)."""
-    items = [f"[bold]{i:>3}[/]. {_esc(a.text)}" for i, a in enumerate(options, 1)]
+def _gloss(game: Game | None, a: Action, lang: str) -> str:
+    """The card names (and costs) an action's arguments refer to by id: ``Flame Sprite 2``."""
+    if game is None:
+        return ""
+    out = []
+    for arg in a.args:
+        cid = arg.rsplit(":", 1)[-1]
+        card = game.cards.get(cid) if "-" in cid else None
+        if card is None:
+            continue
+        name = card.name if lang == "ja" or not getattr(card, "name_en", "") else card.name_en
+        cost = getattr(card, "cost", None)
+        out.append(name + (f" ({T[lang]['cost']}{cost})" if isinstance(cost, int) and a.verb != "charge" else ""))
+    return ", ".join(out)
+
+
+def _print_options(options: list[Action], full: bool = False, game: Game | None = None, lang: str = "en") -> None:
+    """Numbered legal actions, with the names of the cards they name; long lists in columns, very
+    long ones grouped (``list`` shows all)."""
+    glosses = [_gloss(game, a, lang) for a in options]
+    items = [f"[bold]{i:>3}[/]. {_esc(a.text)}" + (f" [dim]{_esc(gl)}[/]" if gl else "")
+             for i, (a, gl) in enumerate(zip(options, glosses, strict=True), 1)]
     if len(items) <= 12:
         for it in items:
             console.print(" " + it)
     elif len(items) <= 40 or full:
         console.print(Columns(items, column_first=True, padding=(0, 2)))
     else:
+        named = {a.args[0]: gl for a, gl in zip(options, glosses, strict=True) if a.args and gl}
         for line in _grouped(options):
-            console.print("  " + _esc(line))
-        console.print(f"  ({len(options)} actions: type one in notation, or 'list' to number them all)")
+            parts = line.split(" ")
+            gl = named.get(parts[1], "") if len(parts) > 1 else ""
+            console.print("  " + _esc(line) + (f" [dim]{_esc(gl)}[/]" if gl else ""))
+        console.print("  " + T[lang]["many"].format(n=len(options)))
 
 
 def _grouped(options: list[Action]) -> list[str]:
@@ -194,7 +209,8 @@ def _show_table(game: Game, st: State, seat: int, lang: str) -> None:
     dec = view.get("decision")
     if isinstance(dec, dict) and "options" in dec:  # the options are listed below the table
         view = {**view, "decision": {k: v for k, v in dec.items() if k != "options"}}
-    console.print(Panel(_esc(game.render(view, lang)), title=f"{game.name} — turn {st.turn}", expand=False))
+    title = f"{game.name} — {T[lang]['turn']}{'' if lang == 'ja' else ' '}{st.turn}"
+    console.print(Panel(_esc(game.render(view, lang)), title=title, expand=False))
 
 
 @app.command()
@@ -242,8 +258,9 @@ def play(
             console.rule(f"[bold]seat {me}[/] — {tr['pass']}")
         seen[me] = _print_events(g, st, me, seen[me], lang)
         _show_table(g, st, me, lang)
-        console.print(f"[bold]{tr['your_turn']}[/]: {_esc(d.prompt)}")
-        _print_options(d.options)
+        prompt = g.prompt(st.view(me), lang, st.log_view(me)) or d.prompt
+        console.print(f"[bold]{tr['your_turn']}[/]: {_esc(prompt)}")
+        _print_options(d.options, game=g, lang=lang)
         while True:
             try:
                 raw = input(f"{tr['choose']}> ").strip()
@@ -268,7 +285,7 @@ def play(
                 st.concede(me)
                 break
             if low == "list":
-                _print_options(d.options, full=True)
+                _print_options(d.options, full=True, game=g, lang=lang)
                 continue
             if low == "board":
                 _show_table(g, st, me, lang)
@@ -276,13 +293,13 @@ def play(
             if low.startswith("info ") or low.startswith("card "):
                 token = raw.split(None, 1)[1].strip()
                 text = g.inspect(st.view(me), token, lang)
-                console.print(_esc(text) if text else f"{token}: not a card or place you can see")
+                console.print(_esc(text) if text else f"{token}: {tr['unseen']}")
                 continue
             try:
                 if raw.isdigit():
                     n = int(raw)
                     if not 1 <= n <= len(d.options):
-                        console.print(f"[red]{tr['illegal']}:[/] choose 1–{len(d.options)}")
+                        console.print(f"[red]{tr['illegal']}:[/] {tr['range'].format(n=len(d.options))}")
                         continue
                     st.apply(d.options[n - 1])
                 else:
@@ -297,7 +314,7 @@ def play(
     else:
         verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
     turn = f"ターン{st.turn}" if lang == "ja" else f"turn {st.turn}"
-    console.print(f"[bold]{tr['result']}:[/] {verdict} ({_result_text(st.result, lang)}, {turn})")
+    console.print(f"[bold]{tr['result']}:[/] {verdict} ({g.result_text(st.result, lang)}, {turn})")
     if record:
         record.write_text(st.record().to_json() + "\n", encoding="utf-8")
 

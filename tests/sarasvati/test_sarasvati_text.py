@@ -41,9 +41,10 @@ def test_render_and_card_text(game: Any) -> None:
         "コスト4:3000/3000(キャラクター/アクション、マスコット)",
         "自分の手札が3枚以上の時、このカードの攻撃力を+2000する。",
     ]
-    assert "▸[hand_size_ge 3] this character: atk +2000." in game.card_text("SV-R1", "en")
+    assert "▸[your hand ≥ 3] this character: atk +2000." in game.card_text("SV-R1", "en")
     assert game.inspect(st.view(p), "SV-R4", "en").startswith("◇厨二妄想サラスヴァティ")
-    assert game.inspect(st.view(p), "xK1", "en") is None  # a face-down enemy book
+    # a face-down enemy book: said to be face down, its identity never shown
+    assert game.inspect(st.view(p), "xK1", "en") == "xK1: a face-down forbidden book (you cannot see which)"
     assert game.inspect(st.view(p), "K1", "en") is not None
 
 
@@ -58,3 +59,32 @@ def test_describe_an_evolution_on_two_bases_and_its_card_text(make: Any, game: A
     assert "プレイヤー0のF2の装備鋼の大剣が破壊された。" in lines
     assert "プレイヤー0がF1の警備ロボ + 発電所ロボを合体要塞ロボに進化(コスト4)。" in lines
     assert "進化 ← 機械 ×2" in game.card_text("SV-B24", "ja")
+
+
+def test_effect_filters_read_as_words_not_field_names() -> None:
+    import fudaba
+    from fudaba.games.sarasvati.text import card_text
+
+    g = fudaba.load_game("sarasvati")
+    assert "def ≤ 3000" in card_text(g, "SV-A09", "en") and "def_le" not in card_text(g, "SV-A09", "en")
+
+
+def test_game_over_result_is_japanese_in_ja() -> None:
+    import fudaba
+    from fudaba.games.sarasvati.text import describe, result_text
+
+    g = fudaba.load_game("sarasvati")
+    assert result_text("all books destroyed", "ja") == "禁書をすべて破壊"
+    line = describe(g, {"kind": "game_over", "winner": 1, "result": "deck out"}, "ja")
+    assert line == "ゲーム終了: 山札切れ — プレイヤー1の勝ち"
+
+
+def test_target_prompt_names_the_card_and_its_effect() -> None:
+    import fudaba
+    from fudaba.games.sarasvati.text import prompt
+
+    g = fudaba.load_game("sarasvati")
+    view = {"decision": {"player": 0, "kind": "target", "prompt": "target"}}
+    log = [{"kind": "effect", "player": 0, "card": "SV-A09", "index": 0}]
+    assert prompt(g, view, "en", log) == "Choose the target of Fireball: destroy one enemy character (def ≤ 3000)."
+    assert prompt(g, view, "ja", log).startswith("火球の効果の対象を選んでください: ")

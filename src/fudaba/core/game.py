@@ -171,7 +171,7 @@ class Game(ABC):
     def _text(self, name: str) -> Callable[..., Any] | None:
         if not self.TEXT_MODULE:
             return None
-        fn: Callable[..., Any] = getattr(importlib.import_module(self.TEXT_MODULE), name)
+        fn: Callable[..., Any] | None = getattr(importlib.import_module(self.TEXT_MODULE), name, None)
         return fn
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
@@ -195,6 +195,24 @@ class Game(ABC):
             return str(fn(self, card_id, lang))
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
+
+    def prompt(self, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str | None:
+        """What the pending decision in ``view`` asks, in words and in ``lang`` (None: use the
+        engine's short ``decision.prompt``). ``log`` is the viewer's log view, for context."""
+        fn = self._text("prompt")
+        if fn is None:
+            return None
+        out = fn(self, view, lang, log)
+        return str(out) if out else None
+
+    def result_text(self, result: str, lang: str = "en") -> str:
+        """A result reason (``state.result``) for people, in ``lang``."""
+        fn = self._text("result_text")
+        if fn is not None:
+            return str(fn(result, lang))
+        if lang == "ja" and result.startswith("player ") and result.endswith(" conceded"):
+            return f"プレイヤー{result.split()[1]}の投了"
+        return result
 
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
         """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see

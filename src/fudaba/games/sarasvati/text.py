@@ -127,7 +127,7 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         w = ev.get("winner")
         res = ev.get("result", "")
         if lg == "ja":
-            return f"ゲーム終了: {res} — " + ("引き分け" if w is None else f"プレイヤー{w}の勝ち")
+            return f"ゲーム終了: {result_text(res, lg)} — " + ("引き分け" if w is None else f"プレイヤー{w}の勝ち")
         return f"Game over: {res} — " + ("draw" if w is None else f"Player {w} wins")
     tpl = _EV[lg].get(kind)
     if tpl is None:
@@ -148,8 +148,13 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
     if kind == "auto" and ev.get("action") in ("end", "pass"):
         ph = str(ev.get("decision", ""))
         if lg == "ja":
-            return f"({f['who']}: {_PHASE_JA.get(ph, ph)}フェイズで行えることはありません)"
-        return f"({f['who']} has nothing to do in the {ph} phase)"
+            return f"({f['who']}: {_PHASE_JA.get(ph, ph)}フェイズで行えることはもうありません)"
+        return f"({f['who']} has nothing (more) to do in the {ph} phase)"
+    if kind == "auto":
+        act = str(ev.get("action") or "")
+        if not act:
+            return f"({f['who']}: 選択肢は1つだけ)" if lg == "ja" else f"({f['who']} had only one choice)"
+        return f"({f['who']}: 唯一の選択肢 {act})" if lg == "ja" else f"({f['who']}: {act}, the only choice)"
     if kind == "attack":
         pl = ev.get("player")
         f["opp"] = _who(1 - pl if isinstance(pl, int) else "?", lg)
@@ -201,16 +206,44 @@ _TGT = {
 }
 
 
+_TERM = {
+    "en": {"def_le": "def ≤ {v}", "atk_ge": "atk ≥ {v}", "row": "{v} row", "attribute": "attribute {v}",
+           "sub_attribute": "sub-attribute {v}", "ready": "{v}", "hand_size_ge": "your hand ≥ {v}",
+           "voltage_ge": "your voltage ≥ {v}", "characters_ge": "you have ≥ {v} characters",
+           "of_attribute": "of attribute {v}", "of_sub_attribute": "of sub-attribute {v}",
+           "target_ready": "if the target is {v}"},
+    "ja": {"def_le": "防御力{v}以下", "atk_ge": "攻撃力{v}以上", "row": "{v}", "attribute": "属性{v}",
+           "sub_attribute": "サブ属性{v}", "ready": "{v}", "hand_size_ge": "手札{v}枚以上",
+           "voltage_ge": "ボルテージ{v}枚以上", "characters_ge": "自分のキャラクター{v}体以上",
+           "of_attribute": "属性{v}", "of_sub_attribute": "サブ属性{v}", "target_ready": "対象が{v}なら"},
+}
+_TERM_VALUE = {
+    "en": {"front": "front", "back": "back", True: "ready", False: "defenceless"},
+    "ja": {"front": "前列", "back": "後列", True: "臨戦状態", False: "無防備状態"},
+}
+
+
+def _term(key: str, value: Any, lg: str) -> str:
+    """One filter/condition term for people: ``def_le 3000`` → ``def ≤ 3000`` / ``防御力3000以下``."""
+    tpl = _TERM[lg].get(key)
+    if tpl is None:
+        return f"{key} {value}"
+    shown = _TERM_VALUE[lg].get(value, value) if isinstance(value, (bool, str)) else value
+    if key == "attribute" or key == "of_attribute":
+        shown = ATTRIBUTE_EN.get(str(value), value) if lg == "en" else value
+    return tpl.format(v=shown)
+
+
 def effect_text(e: Effect, lang: str = "en") -> str:
     """A readable rendering of one effect of the vocabulary (§8)."""
     lg = _lang(lang)
     t = _TGT[lg][e.target]
     cond = ""
     if e.condition is not None:
-        cond = "[" + ", ".join(f"{k} {v}" for k, v in e.condition.to_dict().items()) + "] "
+        cond = "[" + ", ".join(_term(k, v, lg) for k, v in e.condition.to_dict().items()) + "] "
     filt = ""
     if e.filter is not None:
-        filt = " (" + ", ".join(f"{k} {v}" for k, v in e.filter.to_dict().items()) + ")"
+        filt = " (" + ", ".join(_term(k, v, lg) for k, v in e.filter.to_dict().items()) + ")"
     dur = _DUR[lg].get(e.duration, "") if e.duration and e.duration != "while_condition" else ""
     a = e.action
     if lg == "ja":
@@ -319,9 +352,14 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     d = view.get("decision")
     if view.get("over"):
         w = view.get("winner")
-        out.append(f"{L['over']}: {view.get('result')} — " + ("draw" if w is None else f"P{w}"))
+        res = result_text(str(view.get("result") or ""), lg)
+        if lg == "ja":
+            out.append(f"{L['over']}: {res} — " + ("引き分け" if w is None else f"P{w}の勝ち"))
+        else:
+            out.append(f"{L['over']}: {res} — " + ("draw" if w is None else f"P{w} wins"))
     elif d is not None:
-        out.append(f"{L['decision']}: P{d['player']} {d['kind']}")
+        kind = _KIND[lg].get(d["kind"], d["kind"])
+        out.append(f"{L['decision']}: P{d['player']} {kind}")
         if "options" in d:
             out.append("  " + "  ".join(f"[{i + 1}] {o}" for i, o in enumerate(d["options"])))
     return "\n".join(out)
@@ -344,7 +382,10 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
         k = int(body[1:]) - 1
         books = view["players"][side]["books"]
         if 0 <= k < len(books) and books[k]["card"]:
-            return card_text(game, books[k]["card"], lang) + f"\n({books[k]['state']})"
+            return card_text(game, books[k]["card"], lang) + f"\n({_LABEL[_lang(lang)][books[k]['state']]})"
+        if 0 <= k < len(books):
+            return f"{t}: " + ("裏向きの禁書 (中身は見えません)" if _lang(lang) == "ja"
+                               else "a face-down forbidden book (you cannot see which)")
         return None
     n = view["front_slots"] + view["back_slots"]
     w = parse_rel(viewer, t, view["front_slots"], n)
@@ -352,10 +393,81 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
         name = body.upper()
         u = view["players"][w[0]]["slots"].get(name)
         if u is None:
-            return None
-        txt = card_text(game, u["card"], lang) + f"\nnow {u['atk']}/{u['def']}, " + (
-            "ready" if u["ready"] else "defenceless")
+            return f"{t}: " + ("空き" if _lang(lang) == "ja" else "empty")
+        L = _LABEL[_lang(lang)]
+        now = "現在" if _lang(lang) == "ja" else "now"
+        txt = card_text(game, u["card"], lang) + f"\n{now} {u['atk']}/{u['def']}, " + (
+            L["ready"] if u["ready"] else L["defenceless"])
         if u.get("equip"):
             txt += "\n" + card_text(game, u["equip"], lang)
         return txt
     return card_text(game, c.id, lang) if c is not None else None
+
+
+# ------------------------------------------------------------------------------------------- decisions
+_RESULT_JA = {"all books destroyed": "禁書をすべて破壊", "deck out": "山札切れ", "turn limit": "ターン上限"}
+
+_KIND = {
+    "en": {},
+    "ja": {"charge": "チャージ", "imagine": "イマジン", "move": "ムーブ", "battle": "バトル", "target": "効果の対象",
+           "keep": "残す装備"},
+}
+
+_PROMPT = {
+    "en": {
+        "charge": "Charge phase (§5.3): put one card from your hand into voltage, or pass",
+        "imagine": "Imagine phase (§5.4): pay voltage to summon, evolve, use, equip or re-equip — or end "
+                   "(voltage {volt})",
+        "move": "Move phase (§5.5): a ready character may move to the other row (it becomes defenceless) — or end",
+        "battle": "Battle phase (§6): attack with a ready character (target: an enemy character or book) — or end",
+        "target": "Choose the target of {card}: {effect}",
+        "target_plain": "Choose the target of the effect",
+        "keep": "Evolution (Q&A): the new stack may keep only one equipment — choose which",
+    },
+    "ja": {
+        "charge": "チャージフェイズ (§5.3): 手札を1枚ボルテージに置くか、pass",
+        "imagine": "イマジンフェイズ (§5.4): ボルテージを払って召喚・進化・使用・装備・付け替え、または end "
+                   "(ボルテージ {volt})",
+        "move": "ムーブフェイズ (§5.5): 臨戦状態のキャラクターを反対の列へ移動 (無防備になる)、または end",
+        "battle": "バトルフェイズ (§6): 臨戦状態のキャラクターで相手のキャラクターか禁書を攻撃、または end",
+        "target": "{card}の効果の対象を選んでください: {effect}",
+        "target_plain": "効果の対象を選んでください",
+        "keep": "進化 (Q&A): 引き継げる装備は1つだけです。残す装備を選んでください",
+    },
+}
+
+
+def result_text(result: str, lang: str = "en") -> str:
+    """The game's result reason for people (``ja``: in Japanese)."""
+    if _lang(lang) != "ja":
+        return result
+    if result.startswith("player ") and result.endswith(" conceded"):
+        return f"プレイヤー{result.split()[1]}の投了"
+    return _RESULT_JA.get(result, result)
+
+
+def prompt(game: Any, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str:
+    """What the pending decision of ``view`` asks, in words (``log``: the viewer's log view, used to
+    name the card whose effect needs a target)."""
+    lg = _lang(lang)
+    d = view.get("decision")
+    if not isinstance(d, dict):
+        return ""
+    kind = str(d.get("kind", ""))
+    P = _PROMPT[lg]
+    if kind == "imagine":
+        you = view.get("you")
+        v = view["players"][you]["voltage"] if you in (0, 1) else {"untapped": "?", "cards": []}
+        return P["imagine"].format(volt=f"{v['untapped']}/{len(v['cards'])}")
+    if kind == "target":
+        for ev in reversed(log or []):
+            if ev.get("kind") == "effect" and isinstance(ev.get("card"), str):
+                c = game.cdb.get(ev["card"])
+                idx = ev.get("index")
+                if c is not None and isinstance(idx, int) and 0 <= idx < len(c.effects):
+                    return P["target"].format(card=_name(game, c.id, lg), effect=effect_text(c.effects[idx], lg))
+                break
+        return P["target_plain"]
+    if kind in P:
+        return P[kind]
+    return str(d.get("prompt") or kind)

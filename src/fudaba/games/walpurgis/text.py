@@ -26,6 +26,27 @@ def _state(word: Any, lang: str) -> str:
     return JA_WORDS[WORD_INDEX[w]] if lang == "ja" and w in WORD_INDEX else w
 
 
+#: actions whose own event is logged right after them: an automatic (one-option) answer with one of
+#: these verbs needs no line of its own
+_AUTO_LOGGED = frozenset({"set", "bottom", "place", "wake", "activate", "end", "bullet", "pass", "resolve",
+                          "upright", "sustain", "keep", "hit", "discard"})
+
+_PHASE_JA = {"setup": "準備", "initial": "初期配置", "prepare": "準備フェイズ", "main": "通常フェイズ",
+             "end": "終了フェイズ", "over": "終了"}
+
+_RESULT_JA = {"board full": "場がすべて陣で埋まった", "deck out": "山札切れ", "turn limit": "ターン上限",
+              "no 通常弾 to place": "通常弾を配置できない"}
+
+
+def result_text(result: str, lang: str = "en") -> str:
+    """The game's result reason for people (``ja``: in Japanese)."""
+    if lang != "ja":
+        return result
+    if result.startswith("player ") and result.endswith(" conceded"):
+        return f"P{result.split()[1]}の投了"
+    return _RESULT_JA.get(result, result)
+
+
 def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     """One readable line for an event view (``ja`` or ``en``)."""
     k = ev.get("kind", "")
@@ -75,7 +96,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
             return f"{who}: {sq}の{nm}を捨て札に" if ja else f"{who}'s {nm} on {sq} goes to the discard pile"
         return f"{who}: {nm}を捨てる" if ja else f"{who} discards {nm}"
     if k == "to_bullet_pile":
-        what = nm or ("弾幕" if ja else "a bullet")
+        what = nm or ("弾幕" if ja else "bullet")
         return f"{who}: {sq}の{what}を弾幕置き場に" if ja else f"{who}'s {what} on {sq} goes to the bullet pile"
     if k == "destroy":
         return f"{who}: {sq}の{nm}が破壊された" if ja else f"{who}'s {nm} on {sq} is destroyed"
@@ -118,12 +139,17 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         return f"{who}: 1枚を山札の下に" + (f" ({nm})" if card else "") if ja else (
             f"{who} puts a card on the deck bottom" + (f" ({nm})" if card else ""))
     if k == "mulligan":
-        return f"{who}: マリガン{ev.get('count')}枚" if ja else f"{who} mulligans {ev.get('count')}"
+        n = ev.get("count")
+        if not n:
+            return f"{who}: マリガンしない" if ja else f"{who} keeps the hand (no mulligan)"
+        return f"{who}: マリガン{n}枚" if ja else f"{who} mulligans {n} card(s)"
     if k == "auto":
-        act = ev.get("action")
+        act = str(ev.get("action") or "")
+        if not act or act.split(" ")[0] in _AUTO_LOGGED:  # the event this action causes says it all
+            return ""  # (a hidden one is a secret pick, also followed by its own public event)
         if ja:
-            return f"{who}: {act}(自動)" if act else f"{who}: (自動)"
-        return f"{who}: {act} (forced)" if act else f"{who}: (forced)"
+            return f"({who}: 唯一の選択肢 {act})" if act else f"({who}: 選択肢は1つだけ)"
+        return f"({who}: {act}, the only choice)" if act else f"({who} had only one choice)"
     if k == "concede":
         return f"{who}: 投了" if ja else f"{who} concedes"
     if k == "game_over":
@@ -133,7 +159,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         if sc:
             f, u, d = sc.get("formations"), sc.get("face_up"), sc.get("deck")
             scs = (f" 陣{f} 表向き{u} 山札{d}" if ja else f" formations {f}, face up {u}, deck {d}")
-        res = ev.get("result")
+        res = result_text(str(ev.get("result") or ""), lang)
         if ja:
             return f"ゲーム終了 ({res}): " + ("引き分け" if w is None else f"P{w}の勝ち") + scs
         return f"game over ({res}): " + ("draw" if w is None else f"P{w} wins") + ";" + scs
@@ -219,7 +245,7 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     else:
         out.append("legend: owner 0/1 + b bullet, B face-up bullet, a active, d dormant, U up, A activating")
         out.append("        + the card's name where you may see it (info 3c: the whole card and matrix)")
-    turn_s = f"ターン{view['turn']} 手番P{view['active']} {view['phase']}" if ja else (
+    turn_s = f"ターン{view['turn']} 手番P{view['active']} {_PHASE_JA.get(view['phase'], view['phase'])}" if ja else (
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
     out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
                + (" [発動済]" if view.get("activated") and ja else " [activated]" if view.get("activated") else ""))
@@ -250,7 +276,8 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     if view.get("over"):
         w_ = view.get("winner")
         if ja:
-            out.append(f"結果: {view.get('result')} — " + ("引き分け" if w_ is None else f"P{w_}の勝ち"))
+            out.append(f"結果: {result_text(str(view.get('result') or ''), lang)} — "
+                       + ("引き分け" if w_ is None else f"P{w_}の勝ち"))
         else:
             out.append(f"result: {view.get('result')} — " + ("draw" if w_ is None else f"P{w_} wins"))
     return "\n".join(out)
@@ -311,3 +338,97 @@ def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "
         return "\n".join(lines)
     c = game.cards.find(t)
     return None if c is None else card_text(game, c.id, lang)
+
+
+# ------------------------------------------------------------------------------------------- decisions
+_PROMPT = {
+    "en": {
+        "setup": "Setup ① (§3): choose which 通常弾 to set aside (it joins your hand after the mulligan)",
+        "mulligan": "Mulligan (§3 ⑤): put cards from your hand on the deck bottom one at a time, "
+                    "then done to draw as many",
+        "initial": "Initial placement (§3): place a 通常弾 from your hand face up",
+        "wake": "Prepare ① (§4): choose one of your dormant formations to make active",
+        "main": "Main phase (§4): at most one placement and one activation, in any order; end when finished "
+                "(doing neither draws 2)",
+        "bullet": "{card} on {sq}: place face-down bullets on its bullet squares one at a time, then done "
+                  "(§5.3 step 3)",
+        "rapid": "{card} on {sq} (速射): place face-down bullets on its sub-matrix bullet squares, then done "
+                 "(§5.3 step 1)",
+        "intercept": "P{who} activated {card} on {sq}: intercept with a card from your hand or an active "
+                     "formation, or pass (§5.3 step 4)",
+        "resolve": "{timing} effects (§5.3): choose which of your cards resolves next",
+        "keep": "Bullet processing on {sq} (§5.3 step 6): keep one of your cards there; the others leave",
+        "hit": "Bullet processing on {sq} (§5.3 step 6): pick one of your cards there (the opponent picks "
+               "too, in secret)",
+        "upright": "A effects (§5.3 step 8): turn one of your activating formations upright (sustain: a 持続 "
+                   "one stays activating)",
+        "discard": "End of turn (§4): discard down to {n} cards",
+        "target": "{what}",
+        "placed": "placement used",
+        "activated": "activation used",
+    },
+    "ja": {
+        "setup": "準備① (§3): 取り出す通常弾を選んでください (マリガンの後で手札に加わります)",
+        "mulligan": "マリガン (§3 ⑤): 山札の下に戻すカードを1枚ずつ選び、done で同じ枚数を引きます",
+        "initial": "初期配置 (§3): 手札の通常弾を1枚、表向きで配置してください",
+        "wake": "準備フェイズ① (§4): 休眠状態の自分の陣を1つ選び、活動状態にします",
+        "main": "通常フェイズ (§4): 配置1回と発動1回まで (順番自由)。終わったら end "
+                "(どちらもしなければ2枚ドロー)",
+        "bullet": "{sq}の{card}: 弾幕対象マスに裏向きの弾幕を1つずつ置き、終わったら done (§5.3 ステップ3)",
+        "rapid": "{sq}の{card} (速射): サブマトリクスの弾幕対象マスに裏向きの弾幕を置き、終わったら done "
+                 "(§5.3 ステップ1)",
+        "intercept": "P{who}が{sq}の{card}を発動: 手札か活動状態の陣で迎撃するか、pass (§5.3 ステップ4)",
+        "resolve": "{timing}効果 (§5.3): 次に解決する自分のカードを選んでください",
+        "keep": "{sq}の弾幕処理 (§5.3 ステップ6): そこに残す自分のカードを1枚選んでください (他は取り除かれます)",
+        "hit": "{sq}の弾幕処理 (§5.3 ステップ6): そこにある自分のカードを1枚選んでください (相手も秘密に選びます)",
+        "upright": "A効果 (§5.3 ステップ8): 発動中の自分の陣を1つ縦向きに (sustain: 持続の陣は発動中のまま)",
+        "discard": "ターン終了 (§4): 手札を{n}枚まで捨ててください",
+        "target": "{what}",
+        "placed": "配置済",
+        "activated": "発動済",
+    },
+}
+
+
+def _last_activation(log: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    events: list[dict[str, Any]] = log or []
+    found = [ev for ev in events if ev.get("kind") == "activate"]
+    return found[-1] if found else None
+
+
+def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
+           log: list[dict[str, Any]] | None = None) -> str:
+    """What the pending decision of ``view`` asks, in words (``log``: the viewer's log view, used to
+    name the card being activated or intercepted)."""
+    ja = lang == "ja"
+    P = _PROMPT["ja" if ja else "en"]
+    d = view.get("decision")
+    if not isinstance(d, dict):
+        return ""
+    kind = str(d.get("kind", ""))
+    raw = str(d.get("prompt") or kind)
+    if kind in ("bullet", "intercept"):
+        act = _last_activation(log)
+        if act is None:
+            return raw
+        card, sq = _name(game, act.get("card"), lang), act.get("square", "?")
+        if kind == "intercept":
+            return P["intercept"].format(who=act.get("player", "?"), card=card, sq=sq)
+        return P["rapid" if raw.startswith("rapid") else "bullet"].format(card=card, sq=sq)
+    if kind in ("keep", "hit"):
+        sq = raw.split(":")[0].split()[-1] if "processing" in raw else "?"
+        return P[kind].format(sq=sq)
+    if kind == "resolve":
+        timing = raw.split(" ")[0]
+        return P["resolve"].format(timing=timing)
+    if kind == "discard":
+        return P["discard"].format(n=raw.split()[-1])
+    if kind == "target":
+        if ja:
+            return raw.replace(": set a card beside the field", ": 場の脇に置く手札を選んでください").replace(
+                ": choose a target", ": 対象を選んでください")
+        return raw
+    if kind == "main":
+        used = [P[k] for k in ("placed", "activated") if view.get(k)]
+        return P["main"] + (f" [{', '.join(used)}]" if used else "")
+    return P.get(kind, raw)

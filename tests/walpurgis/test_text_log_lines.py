@@ -1,0 +1,29 @@
+"""Walpurgis log lines and prompts read naturally (CLI user testing)."""
+
+from __future__ import annotations
+
+import fudaba
+from fudaba.games.walpurgis.text import describe, prompt
+
+
+def test_bullet_to_pile_and_mulligan_lines_read_naturally() -> None:
+    g = fudaba.load_game("walpurgis")
+    assert describe(g, {"kind": "to_bullet_pile", "player": 0, "square": "5c"}, "en") == \
+        "P0's bullet on 5c goes to the bullet pile"
+    assert describe(g, {"kind": "mulligan", "player": 1, "count": 0}, "en") == "P1 keeps the hand (no mulligan)"
+    # an automatic answer followed by its own event is not logged twice; a hidden one says nothing
+    assert describe(g, {"kind": "auto", "player": 0, "decision": "upright", "action": "upright 4d"}, "en") == ""
+    assert describe(g, {"kind": "auto", "player": 1, "decision": "setup"}, "en") == ""
+    assert describe(g, {"kind": "game_over", "winner": None, "result": "board full"}, "ja").startswith(
+        "ゲーム終了 (場がすべて陣で埋まった)")
+
+
+def test_main_phase_prompt_is_localised() -> None:
+    g = fudaba.load_game("walpurgis")
+    st = g.new_game(seed=2)
+    while st.decision is not None and st.decision.kind != "main":
+        st.apply(st.legal_actions()[0])
+    p = st.current_player
+    assert p is not None
+    assert prompt(g, st.view(p), "ja", st.log_view(p)).startswith("通常フェイズ (§4)")
+    assert prompt(g, st.view(p), "en", st.log_view(p)).startswith("Main phase (§4)")
