@@ -47,6 +47,19 @@ def test_5_1_set_phase_readies_untaps_and_ends_until_your_next_turn(make: Any) -
     assert u.ready is True
     assert u.mods == ((-1000, 0, 2, 0),)  # the one by player 1 ended at player 1's set phase
     assert st.tapped[1] == 0
+    ev = next(e for e in st.log if e.kind == "set_phase")
+    assert ev.data == {"player": 1, "readied": 1, "untapped": 3}
+    assert st.game.describe(ev.view(0), "en") == (
+        "Player 1's set phase: 1 character(s) ready again, 3 voltage untapped.")
+
+
+def test_6_book_attack_logs_the_attacker_becoming_defenceless(make: Any) -> None:
+    st = make(seat(slots={"F1": "SV-A02"}), seat(), phase="battle")
+    events = st.apply("attack F1 xK1")
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["attack", "defenceless", "book_open"]
+    assert events[1].data == {"player": 0, "place": "F1", "card": "SV-A02"}
+    assert st.slots[0][0].ready is False
 
 
 # ------------------------------------------------------------------------------------------- §5.2 draw

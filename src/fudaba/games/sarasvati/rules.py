@@ -62,10 +62,14 @@ def step_turn(st: SarasvatiState, ctx: Any) -> None:
     p = st.active
     st.phase = "set"
     st.emit("turn", player=p, turn=st.turn)
+    readied = 0
     for u in st.slots[p]:
         if u is not None:
+            readied += not u.ready
             u.ready = True
             u.moved = False
+    if readied or st.tapped[p]:
+        st.emit("set_phase", player=p, readied=readied, untapped=st.tapped[p])
     st.tapped[p] = 0
     _expire(st, lambda m: m[2] == 2 and m[3] == p)
     cm = st.costmods[p]
@@ -346,6 +350,7 @@ def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> N
     nf = st.nf
     if kind == 1:  # §6 forbidden book: open, then destroy (param book_hits)
         u.ready = False
+        st.emit("defenceless", player=p, place=place(i, nf), card=u.card)
         h = st.hits[o][k]
         _end_battle(st)
         st.push("check")
