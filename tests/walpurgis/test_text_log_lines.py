@@ -27,3 +27,15 @@ def test_main_phase_prompt_is_localised() -> None:
     assert p is not None
     assert prompt(g, st.view(p), "ja", st.log_view(p)).startswith("通常フェイズ (§4)")
     assert prompt(g, st.view(p), "en", st.log_view(p)).startswith("Main phase (§4)")
+
+
+def test_6_game_over_line_gives_the_score_per_seat_in_both_languages() -> None:
+    import fudaba
+
+    g = fudaba.load_game("walpurgis")
+    ev = {"kind": "game_over", "winner": 1, "result": "board full",
+          "score": {"formations": [11, 14], "face_up": [5, 6], "deck": [10, 21]}}
+    assert g.describe(ev, "en") == (
+        "game over (board full): P1 wins — P0 vs P1: formations 11–14, face up 5–6, deck 10–21")
+    assert g.describe(ev, "ja") == (
+        "ゲーム終了 (場がすべて陣で埋まった): P1の勝ち — P0対P1: 陣 11–14, 表向きの陣 5–6, 山札 10–21")

@@ -157,12 +157,17 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         sc = ev.get("score") or {}
         scs = ""
         if sc:
-            f, u, d = sc.get("formations"), sc.get("face_up"), sc.get("deck")
-            scs = (f" 陣{f} 表向き{u} 山札{d}" if ja else f" formations {f}, face up {u}, deck {d}")
+            def pair(key: str) -> str:
+                v = sc.get(key)
+                return f"{v[0]}–{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
+
+            parts = [("formations", "陣"), ("face_up", "表向きの陣"), ("deck", "山札")]
+            items = [(ja_name if ja else key.replace("_", " "), pair(key)) for key, ja_name in parts if key in sc]
+            scs = (" — P0対P1: " if ja else " — P0 vs P1: ") + ", ".join(f"{n} {v}" for n, v in items)
         res = result_text(str(ev.get("result") or ""), lang)
         if ja:
             return f"ゲーム終了 ({res}): " + ("引き分け" if w is None else f"P{w}の勝ち") + scs
-        return f"game over ({res}): " + ("draw" if w is None else f"P{w} wins") + ";" + scs
+        return f"game over ({res}): " + ("draw" if w is None else f"P{w} wins") + scs
     return f"{k}: " + ", ".join(f"{a}={b}" for a, b in ev.items() if a != "kind")
 
 
