@@ -62,7 +62,8 @@ T = {
         "many": "({n} actions: type one in notation, or 'list' to number them all)",
         "help": (
             "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
-            "Card names may be written instead of ids. Commands: 'info X' shows a card or place, "
+            "Card names may be written instead of ids. Commands: 'info X' shows a card, a place or a public "
+            "pile ('info grave', 'info xvoltage', 'info discard'; x = the opponent's), "
             "'log' the whole log, 'board' the table again, 'concede' gives up, 'quit' leaves."
         ),
     },
@@ -85,7 +86,7 @@ T = {
         "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
         "help": (
             "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
-            "コマンド: 'info X' カードや場所の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
+            "コマンド: 'info X' カード・場所・公開の山 (grave, xvoltage, discard; xは相手) の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
         ),
     },
 }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sv_util import seat
+
 import fudaba
 from fudaba.core.rng import Rng
 
@@ -88,3 +90,13 @@ def test_target_prompt_names_the_card_and_its_effect() -> None:
     log = [{"kind": "effect", "player": 0, "card": "SV-A09", "index": 0}]
     assert prompt(g, view, "en", log) == "Choose the target of Fireball: destroy one enemy character (def ≤ 3000)."
     assert prompt(g, view, "ja", log).startswith("火球の効果の対象を選んでください: ")
+
+
+def test_1_info_lists_the_public_zones_graveyard_and_voltage(make: Any) -> None:
+    st = make(seat(grave=["SV-A02", "SV-R2"], volt=2, tapped=1), seat(grave=["SV-B01"]))
+    g = st.game
+    v = st.view(0)
+    assert g.inspect(v, "grave", "en") == (
+        "Player 0's graveyard (2 cards)\n  SV-A02 Back-alley Boxer\n  SV-R2 Who Needs Brains!")
+    assert g.inspect(v, "xgrave", "ja") == "プレイヤー1の墓地 (1枚)\n  SV-B01 整備ドローン"
+    assert g.inspect(v, "voltage", "en").startswith("Player 0's voltage (2 cards), 1 tapped")

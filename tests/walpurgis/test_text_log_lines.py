@@ -39,3 +39,12 @@ def test_6_game_over_line_gives_the_score_per_seat_in_both_languages() -> None:
         "game over (board full): P1 wins — P0 vs P1: formations 11–14, face up 5–6, deck 10–21")
     assert g.describe(ev, "ja") == (
         "ゲーム終了 (場がすべて陣で埋まった): P1の勝ち — P0対P1: 陣 11–14, 表向きの陣 5–6, 山札 10–21")
+
+
+def test_1_info_lists_the_public_discard_piles() -> None:
+    import fudaba
+
+    g = fudaba.load_game("walpurgis")
+    view = {"seat": 0, "discards": [["W-RM-01"], []]}
+    assert g.inspect(view, "discard", "en") == "P0's discard pile (1 cards)\n  W-RM-01 Normal Shot (Reimu)"
+    assert g.inspect(view, "xdiscard", "ja") == "P1の捨て札 (0枚)"

@@ -367,8 +367,26 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(out)
 
 
+_ZONE_WORDS = {"grave": "grave", "graveyard": "grave", "墓地": "grave", "voltage": "voltage",
+               "ボルテージ": "voltage"}
+
+
+def _zone_text(game: Any, view: dict[str, Any], side: int, zone: str, lang: str) -> str:
+    """The cards of a public zone (``info grave``, ``info xvoltage``), in order."""
+    lg = _lang(lang)
+    z = view["players"][side][zone]
+    ids: list[str] = list(z["cards"] if isinstance(z, dict) else z)
+    who = _who(side, lg)
+    label = {"grave": ("graveyard", "墓地"), "voltage": ("voltage", "ボルテージ")}[zone][lg == "ja"]
+    head = f"{who}の{label} ({len(ids)}枚)" if lg == "ja" else f"{who}'s {label} ({len(ids)} cards)"
+    if isinstance(z, dict):
+        head += f", 横向き{z['tapped']}枚" if lg == "ja" else f", {z['tapped']} tapped"
+    return head + ("\n" + "\n".join(f"  {c} {_name(game, c, lg)}" for c in ids) if ids else "")
+
+
 def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
-    """``info TOKEN``: a card id/name, or a visible place (``F1``, ``xB2``, ``K1``, ``xK3``)."""
+    """``info TOKEN``: a card id/name, a visible place (``F1``, ``xB2``, ``K1``, ``xK3``) or a public
+    zone (``grave``, ``xgrave``, ``voltage``, ``xvoltage``)."""
     c = game.cards.find(token)
     if c is not None and len(token) > 3:
         return card_text(game, c.id, lang)
@@ -380,6 +398,9 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
     if t[:1] in ("x", "X"):
         side = 1 - viewer
         body = t[1:]
+    zone = _ZONE_WORDS.get(body.lower())
+    if zone is not None:  # public zones: graveyard and voltage (§1)
+        return _zone_text(game, view, side, zone, lang)
     if body[:1].upper() == "K" and body[1:].isdigit():
         k = int(body[1:]) - 1
         books = view["players"][side]["books"]

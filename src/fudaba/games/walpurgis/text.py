@@ -323,8 +323,17 @@ def card_text(game: WalpurgisGame, card_id: str, lang: str = "en") -> str:
 
 
 def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
-    """``info 3c`` (what the viewer sees on a square) or ``info W-RM-03`` (a card's text)."""
+    """``info 3c`` (what the viewer sees on a square), ``info W-RM-03`` (a card's text) or
+    ``info discard`` / ``info xdiscard`` (a discard pile, public, §1)."""
     t = token.strip()
+    if t.lower() in ("discard", "xdiscard", "捨て札", "x捨て札"):
+        you = view.get("seat")
+        me = you if you in (0, 1) else 0
+        side = 1 - me if t.lower().startswith("x") else me
+        pile = view["discards"][side]
+        ja = lang == "ja"
+        head = f"P{side}の捨て札 ({len(pile)}枚)" if ja else f"P{side}'s discard pile ({len(pile)} cards)"
+        return head + "".join(f"\n  {c} {_name(game, c, lang)}" for c in pile)
     s = SQ_INDEX.get(t.lower())
     if s is not None:
         cards = view["board"][t.lower()]
