@@ -307,7 +307,7 @@ def play(
                     st.apply(raw)
                 break
             except IllegalAction as e:
-                console.print(f"[red]{tr['illegal']}:[/] {_esc(str(e))}")
+                console.print(f"[red]{tr['illegal']}:[/] {_esc(e.text(lang))}")
     _print_events(g, st, me, seen[me], lang)
     _show_table(g, st, me, lang)
     if ai is None:

@@ -259,3 +259,22 @@ def test_3_2_private_single_option_auto_answer_is_hidden_from_the_other_seat() -
     assert "action" not in auto.view(1 - p) and "action" not in auto.view(None)
     back = st.game.state_from_json(st.to_json())
     assert back.hash() == st.hash()
+
+
+def test_3_7_refusal_carries_the_action_and_translations() -> None:
+    from toygame import ToyState
+
+    class JaToy(ToyState):
+        __slots__ = ()
+        REFUSAL_LANGS = ("ja",)
+
+        def explain_in(self, action: Action, lang: str) -> str:
+            return "手札にありません (toy §1)"
+
+    st = new(3)
+    st.__class__ = JaToy
+    with pytest.raises(IllegalAction) as ei:
+        st.apply("play T-99")
+    assert ei.value.action == "play T-99"
+    assert ei.value.text("ja") == "play T-99: 手札にありません (toy §1)"
+    assert ei.value.text("en") == str(ei.value) == "play T-99: T-99 is not in your hand (toy §1)"

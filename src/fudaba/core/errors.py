@@ -16,8 +16,21 @@ class FudabaError(Exception):
 class IllegalAction(FudabaError):
     """An action that is not legal now; the message names the rule (with its spec section).
 
-    The state is unchanged when this is raised.
+    The state is unchanged when this is raised. ``action`` is the refused notation (when there was
+    one) and ``text(lang)`` the message in another language where the game provides it.
+
+    >>> e = IllegalAction("end: not now (§5)", action="end", translations={"ja": "end: 今はできません (§5)"})
+    >>> e.text("ja"), e.text("en"), e.text("fr")
+    ('end: 今はできません (§5)', 'end: not now (§5)', 'end: not now (§5)')
     """
+
+    def __init__(self, message: str, action: str | None = None, translations: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+        self.translations = dict(translations or {})
+
+    def text(self, lang: str = "en") -> str:
+        return self.translations.get(lang, str(self))
 
 
 class DeckError(FudabaError):

@@ -180,8 +180,7 @@ class State(ABC):
         for a in d.options:
             if a.text.lower() == key:
                 return a
-        a = Action.of(*tokens)
-        raise IllegalAction(f"{a.text}: {self.explain(a)}")
+        raise self.refusal(Action.of(*tokens))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Answer the pending decision; returns the events this caused.
@@ -207,13 +206,25 @@ class State(ABC):
             self.concede(seat)
             return self.log[mark:]
         if a not in d.options:
-            raise IllegalAction(f"{a.text}: {self.explain(a)}")
+            raise self.refusal(a)
         mark = len(self.log)
         self.history.append(a.text)
         self.decision = None
         self.ANSWERS[d.handler](self, a, d.ctx)
         self.run()
         return self.log[mark:]
+
+    #: languages other than English that ``explain_in`` can give refusals in
+    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ()
+
+    def refusal(self, a: Action) -> IllegalAction:
+        """The IllegalAction for ``a``: its rule in English, and in every language the game has."""
+        tr = {lang: f"{a.text}: {self.explain_in(a, lang)}" for lang in self.REFUSAL_LANGS}
+        return IllegalAction(f"{a.text}: {self.explain(a)}", action=a.text, translations=tr)
+
+    def explain_in(self, action: Action, lang: str) -> str:
+        """``explain`` in another language (games that translate their refusals override)."""
+        return self.explain(action)
 
     def concede(self, seat: int) -> None:
         """``seat`` concedes and loses at once (allowed at any time)."""
