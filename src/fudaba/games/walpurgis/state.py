@@ -11,7 +11,7 @@ The rules themselves (steps and answer handlers) live in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import PositionError
 from ...core.rng import Rng
@@ -322,3 +322,12 @@ class WState(State):
         from .rules import explain
 
         return explain(self, action)
+
+    #: refusals are also written in Japanese (rules.py writes each one in both languages)
+    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
+
+    def explain_in(self, action: Action, lang: str) -> str:
+        """``explain`` in ``lang`` ("ja": the rulebooks' words, same squares, ids and references)."""
+        from .rules import explain
+
+        return explain(self, action, lang)
