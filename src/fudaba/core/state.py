@@ -166,12 +166,13 @@ class State(ABC):
         """Turn notation text into one of the current legal actions (tolerant: case, spaces, card
         names for ids); raises :class:`IllegalAction` explaining the rule when it is not legal."""
         if self.over:
-            raise IllegalAction(f"the game is over ({self.result})")
+            raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
         d = self.decision
         assert d is not None
         tokens = text.split()
         if not tokens:
-            raise IllegalAction("empty action: type one of the legal actions (or its number in the CLI)")
+            raise IllegalAction("empty action: type one of the legal actions (or its number in the CLI)",
+                                translations={"ja": "空の入力です: 合法手のどれか (CLIではその番号) を入力してください"})
         tokens[0] = tokens[0].lower()
         if tokens[0] == "concede":
             return Action.of("concede", *tokens[1:2])
@@ -188,7 +189,8 @@ class State(ABC):
         Raises :class:`IllegalAction` (state unchanged) when the action is not legal now.
         """
         if self.over:
-            raise IllegalAction(f"the game is over ({self.result}); no action is legal")
+            raise IllegalAction(f"the game is over ({self.result}); no action is legal",
+                                translations={"ja": f"ゲームは終了しています ({self.result}): できる行動はありません"})
         d = self.decision
         if d is None:
             raise IllegalAction("no decision is pending")
@@ -199,9 +201,10 @@ class State(ABC):
                 try:
                     seat = int(a.args[0])
                 except ValueError:
-                    raise IllegalAction(f"concede {a.args[0]}: the seat must be 0 or 1") from None
+                    raise IllegalAction(f"concede {a.args[0]}: the seat must be 0 or 1",
+                                        translations={"ja": f"concede {a.args[0]}: 席は0か1です"}) from None
                 if seat not in (0, 1):
-                    raise IllegalAction(f"concede {seat}: the seat must be 0 or 1")
+                    raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
             mark = len(self.log)
             self.concede(seat)
             return self.log[mark:]
@@ -229,9 +232,9 @@ class State(ABC):
     def concede(self, seat: int) -> None:
         """``seat`` concedes and loses at once (allowed at any time)."""
         if self.over:
-            raise IllegalAction(f"the game is over ({self.result})")
+            raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
         if seat not in (0, 1):
-            raise IllegalAction(f"concede {seat}: the seat must be 0 or 1")
+            raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
         self.history.append(f"concede {seat}")
         self.emit("concede", player=seat)
         self.end_game(1 - seat, f"player {seat} conceded")
