@@ -327,10 +327,18 @@ class SarasvatiState(State):
         new.rng = Rng(rng.next64())
         return new  # type: ignore[no-any-return]
 
+    #: refusals are also given in Japanese (``actions.reason`` writes each in both languages)
+    REFUSAL_LANGS = ("ja",)
+
     def explain(self, action: Action) -> str:
         from .actions import explain
 
         return explain(self, action)
+
+    def explain_in(self, action: Action, lang: str) -> str:
+        from .actions import explain_in
+
+        return explain_in(self, action, lang)
 
     def all_cards(self) -> list[str]:
         out: list[str] = []
