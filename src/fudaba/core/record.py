@@ -8,7 +8,7 @@ in turn and that the hashes match.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .decks import Deck
@@ -35,7 +35,8 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        # shallow on purpose (dataclasses.asdict deep-copies every list): the values are plain data
+        d = {f: getattr(self, f) for f in self.__dataclass_fields__}
         return {k: v for k, v in d.items() if v is not None}
 
     def to_json(self) -> str:

@@ -43,14 +43,17 @@ def _decks_for(game: Game, cfg: SimConfig) -> list[Deck]:
     return out
 
 
-def play_game(game: Game, cfg: SimConfig, index: int) -> Record:
-    """Play game ``index`` of the batch described by ``cfg``; returns its record."""
+def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None = None) -> Record:
+    """Play game ``index`` of the batch described by ``cfg``; returns its record.
+
+    ``decks``: the two decks of agents A and B (computed from ``cfg`` when not given)."""
     seed = cfg.seed + index
     a_seat = index % 2
     names = [cfg.agents[1], cfg.agents[1]]
     names[a_seat] = cfg.agents[0]
     # decks follow the agents: agent A always plays deck 0
-    decks = _decks_for(game, cfg)
+    if decks is None:
+        decks = _decks_for(game, cfg)
     seat_decks = [decks[1], decks[1]]
     seat_decks[a_seat] = decks[0]
     agents = [make_agent(names[0], game.name), make_agent(names[1], game.name)]
@@ -83,8 +86,9 @@ def _first_player(st: Any) -> int | None:
 
 def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[str]:
     game = cfg.load()
+    decks = _decks_for(game, cfg)
     # records travel back as JSON text: cheaper to pickle than nested dicts
-    return [play_game(game, cfg, i).to_json() for i in indices]
+    return [play_game(game, cfg, i, decks).to_json() for i in indices]
 
 
 def run_batch(
@@ -96,8 +100,9 @@ def run_batch(
     """Yield the records of ``games`` games (in completion order; ``meta.index`` gives the order)."""
     if workers <= 1:
         game = cfg.load()
+        decks = _decks_for(game, cfg)
         for i in range(games):
-            rec = play_game(game, cfg, i)
+            rec = play_game(game, cfg, i, decks)
             if progress:
                 progress(1)
             yield rec
