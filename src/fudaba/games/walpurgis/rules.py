@@ -92,21 +92,6 @@ def leave(st: WState, fc: FieldCard, s: int, why: str) -> None:
             st.emit("to_bullet_pile", player=fc[0], square=SQ[s], reason=why)
 
 
-def decide(
-    st: WState,
-    p: int,
-    kind: str,
-    opts: list[Action],
-    handler: str,
-    ctx: Any = None,
-    prompt: str = "",
-    private: bool = False,
-) -> None:
-    """Ask ``p``. A single option is applied by the engine and logged, hidden from the other seat
-    when ``private`` (e.g. a simultaneous pick, or a keep naming an active formation)."""
-    st.ask(p, kind, opts, handler, ctx, prompt, private)
-
-
 def own_formation_count(st: WState, p: int, exclude: int | None) -> int:
     """Formations of ``p`` on the field, not counting ``p``'s card on square ``exclude``."""
     n = 0
@@ -180,7 +165,7 @@ def setup_set(st: WState, ctx: Any) -> None:
     p = ctx[0]
     opts = setup_options(st, p)
     if opts:
-        decide(st, p, "setup", opts, "set", (p,), "set a 通常弾 aside", private=True)
+        st.ask(p, "setup", opts, "set", (p,), "set a 通常弾 aside", private=True)
 
 
 def setup_options(st: WState, p: int) -> list[Action]:
@@ -214,7 +199,7 @@ def mulligan(st: WState, ctx: Any) -> None:
     """§3 ⑤: once, put any number of the drawn cards on the deck bottom (one at a time), then
     draw as many."""
     p, k = ctx
-    decide(st, p, "mulligan", mulligan_options(st, p), "mulligan", (p, k), "mulligan: put cards on the deck bottom",
+    st.ask(p, "mulligan", mulligan_options(st, p), "mulligan", (p, k), "mulligan: put cards on the deck bottom",
            private=True)
 
 
@@ -260,7 +245,7 @@ def initial_placement(st: WState, ctx: Any) -> None:
     if not opts:
         st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1)
         return
-    decide(st, p, "initial", opts, "initial", (p,), "initial placement: a 通常弾 face up")
+    st.ask(p, "initial", opts, "initial", (p,), "initial placement: a 通常弾 face up")
 
 
 def initial_options(st: WState, p: int) -> list[Action]:
@@ -304,7 +289,7 @@ def prepare_wake(st: WState, ctx: Any) -> None:
     p = st.active
     opts = [A("wake", SQ[s]) for s, sq in enumerate(st.board) for fc in sq if fc[0] == p and fc[2] == DORMANT]
     if opts:
-        decide(st, p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
+        st.ask(p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
 
 
 def ans_wake(st: WState, a: Action, ctx: Any) -> None:
@@ -426,7 +411,7 @@ def main(st: WState, ctx: Any) -> None:
     if not opts:
         st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1), v1.01 first main phase
         return
-    decide(st, p, "main", opts, "main", None, "main phase")
+    st.ask(p, "main", opts, "main", None, "main phase")
 
 
 def ans_main(st: WState, a: Action, ctx: Any) -> None:
@@ -500,7 +485,7 @@ def end_hand_limit(st: WState, ctx: Any) -> None:
     p = st.active
     if st.v1 or limit <= 0 or len(st.hands[p]) <= limit:
         return
-    decide(st, p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
+    st.ask(p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
 
 
 def discard_options(st: WState, p: int) -> list[Action]:
@@ -722,7 +707,7 @@ def ordered_effects(st: WState, ctx: Any) -> None:
         if not cands:
             return
     opts = [A("resolve", SQ[s]) for s in cands]
-    decide(st, p, "resolve", opts, "resolve", (timing, p, done), f"{timing} effects: choose the next card")
+    st.ask(p, "resolve", opts, "resolve", (timing, p, done), f"{timing} effects: choose the next card")
 
 
 def ans_resolve(st: WState, a: Action, ctx: Any) -> None:
@@ -761,7 +746,7 @@ def effect(st: WState, ctx: Any) -> None:
     elif op == "set_beside":
         opts = beside_options(st, p)
         if opts:
-            decide(st, p, "target", opts, "target", (p, op, p), f"{st.cards[cid].name}: set a card beside the field",
+            st.ask(p, "target", opts, "target", (p, op, p), f"{st.cards[cid].name}: set a card beside the field",
                    private=True)
     else:
         if op == "wake":
@@ -774,7 +759,7 @@ def effect(st: WState, ctx: Any) -> None:
             A("target", SQ[q]) for q, sq in enumerate(st.board) for fc in sq if fc[0] == owner and fc[2] in want
         ]
         if opts:
-            decide(st, p, "target", opts, "target", (p, op, owner), f"{st.cards[cid].name}: choose a target")
+            st.ask(p, "target", opts, "target", (p, op, owner), f"{st.cards[cid].name}: choose a target")
 
 
 def beside_options(st: WState, p: int) -> list[Action]:
@@ -855,7 +840,7 @@ def one_player_keep(st: WState, ctx: Any) -> None:
         keep_card(st, s, 0)
         return
     opts = [A("keep", SQ[s], lab) for lab in own_labels(sq, o)]
-    decide(st, o, "keep", opts, "keep", (s,), f"bullet processing {SQ[s]}: keep one card", private=True)
+    st.ask(o, "keep", opts, "keep", (s,), f"bullet processing {SQ[s]}: keep one card", private=True)
 
 
 def ans_keep(st: WState, a: Action, ctx: Any) -> None:
@@ -886,7 +871,7 @@ def two_player_round(st: WState, ctx: Any) -> None:
     s = ctx[0]
     p = st.active
     opts = [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], p)]
-    decide(st, p, "hit", opts, "hit_first", (s,), f"bullet processing {SQ[s]}: pick a card of yours", private=True)
+    st.ask(p, "hit", opts, "hit_first", (s,), f"bullet processing {SQ[s]}: pick a card of yours", private=True)
 
 
 def ans_hit_first(st: WState, a: Action, ctx: Any) -> None:
@@ -895,7 +880,7 @@ def ans_hit_first(st: WState, a: Action, ctx: Any) -> None:
     st.emit("pick", secret={"action": a.text}, seen_by=(p,), player=p, square=SQ[s])
     q = 1 - p
     opts = [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], q)]
-    decide(st, q, "hit", opts, "hit_second", (s, a.args[1]), f"bullet processing {SQ[s]}: pick a card of yours",
+    st.ask(q, "hit", opts, "hit_second", (s, a.args[1]), f"bullet processing {SQ[s]}: pick a card of yours",
            private=True)
 
 
@@ -1054,7 +1039,7 @@ def a_effects(st: WState, ctx: Any) -> None:
         opts = a_options(st, p, sus, allow)
         if not opts:
             return
-    decide(st, p, "upright", opts, "upright", (p, sus, allow), "turn an activating formation upright")
+    st.ask(p, "upright", opts, "upright", (p, sus, allow), "turn an activating formation upright")
 
 
 def ans_upright(st: WState, a: Action, ctx: Any) -> None:
