@@ -375,8 +375,8 @@ def _card_check_game(path: Path, game: str | None) -> Game:
         except OSError:
             continue
         for gname in games():
-            prefix = {"sarasvati": '"SV-', "walpurgis": '"W-'}.get(gname, "")
-            if prefix and prefix in text:
+            prefix = game_class(gname).CARD_ID_PREFIX
+            if prefix and f'"{prefix}' in text:
                 return _load(gname, None)
     raise _fail(f"{path}: cannot tell which game these cards are for; pass --game")
 

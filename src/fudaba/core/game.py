@@ -95,6 +95,8 @@ class Game(ABC):
         """Every problem of the deck under this game's rules; [] when legal."""
 
     DECK_SECTIONS: ClassVar[dict[str, str]] = {}
+    #: how this game's card ids begin (``SV-``, ``W-``): tells which game a card file is for
+    CARD_ID_PREFIX: ClassVar[str] = ""
 
     def parse_deck(self, text: str, source: str = "deck") -> Deck:
         """Parse a deck list; raises DeckError listing every problem (unknown lines and rule breaches)."""

@@ -39,6 +39,7 @@ def pool_dict(game: Any) -> dict[str, Card]:
 class SarasvatiGame(Game):
     NAME = "sarasvati"
     TEXT_MODULE = "fudaba.games.sarasvati.text"
+    CARD_ID_PREFIX = "SV-"
     TITLE = "サラスヴァティTCG(仮)"
     PARAMS = {
         "starting_hand": 5,

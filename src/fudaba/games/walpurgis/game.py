@@ -21,6 +21,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 class WalpurgisGame(Game):
     NAME = "walpurgis"
     TEXT_MODULE = "fudaba.games.walpurgis.text"
+    CARD_ID_PREFIX = "W-"
     TITLE = '戦略的弾幕配置TCG "Walpurgis"'
     VARIANTS = ("v2.01", "v1.01")
     PARAMS = {
