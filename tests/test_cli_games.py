@@ -76,6 +76,17 @@ def test_deck_check_starters_are_legal_and_game_is_guessed() -> None:
     assert r.output.count("legal for sarasvati") >= 2 and r.output.count("legal for walpurgis") >= 4
 
 
+def test_deck_check_output_lines_are_not_wrapped_for_long_paths(tmp_path: Path) -> None:
+    # CI checks out under a deep directory; a result line must stay one line whatever the path length
+    deep = tmp_path / ("a_rather_long_directory_name_" * 4) / "decks"
+    deep.mkdir(parents=True)
+    src = GAMES_DIR / "walpurgis" / "decks" / "reimu.txt"
+    (deep / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    r = runner.invoke(app, ["deck", "check", str(deep / src.name)])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == f"{deep / src.name}: legal for walpurgis v2.01 (32 cards)"
+
+
 def test_deck_check_sarasvati_lists_every_problem(tmp_path: Path) -> None:
     p = tmp_path / "bad.txt"
     p.write_text("5 SV-A02\n2 ナゾのカード\n# 禁書\n1 SV-R4\n1 SV-A08\n", encoding="utf-8")

@@ -39,7 +39,9 @@ cards_app = typer.Typer(help="Card data: validate TOML, import designers' posts.
 app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
 
-console = Console(highlight=False)
+# soft_wrap: plain lines are never hard-wrapped (paths, log lines stay greppable);
+# tables and panels pass soft_wrap=False to lay out at the terminal width.
+console = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 T = {
@@ -124,7 +126,7 @@ def list_games() -> None:
     for g in games():
         cls = game_class(g)
         t.add_row(g, ", ".join(cls.VARIANTS), ", ".join(f"{k}={v}" for k, v in cls.PARAMS.items()))
-    console.print(t)
+    console.print(t, soft_wrap=False)
 
 
 # ---------------------------------------------------------------------------------------------- play
@@ -164,7 +166,7 @@ def _print_options(options: list[Action], full: bool = False, game: Game | None 
         for it in items:
             console.print(" " + it)
     elif len(items) <= 40 or full:
-        console.print(Columns(items, column_first=True, padding=(0, 2)))
+        console.print(Columns(items, column_first=True, padding=(0, 2)), soft_wrap=False)
     else:
         named = {a.args[0]: gl for a, gl in zip(options, glosses, strict=True) if a.args and gl}
         for line in _grouped(options):
@@ -211,7 +213,7 @@ def _show_table(game: Game, st: State, seat: int, lang: str) -> None:
     if isinstance(dec, dict) and "options" in dec:  # the options are listed below the table
         view = {**view, "decision": {k: v for k, v in dec.items() if k != "options"}}
     title = f"{game.name} — {T[lang]['turn']}{'' if lang == 'ja' else ' '}{st.turn}"
-    console.print(Panel(_esc(game.render(view, lang)), title=title, expand=False))
+    console.print(Panel(_esc(game.render(view, lang)), title=title, expand=False), soft_wrap=False)
 
 
 @app.command()
@@ -525,7 +527,7 @@ def simulate(
                                       if k != sweep_key))
     if sweep_key:
         conf.add_row("sweep", f"{sweep_key} = {', '.join(sweep_values)}")
-    console.print(conf)
+    console.print(conf, soft_wrap=False)
     fh = out.open("w", encoding="utf-8") if out else None
     rows = []
     for value in sweep_values:
@@ -546,13 +548,13 @@ def simulate(
         for lab, w, n, rate, lo, hi in s.rows():
             t.add_row(lab, str(w), str(n), f"{rate:.1%}", f"{lo:.1%} – {hi:.1%}")
         t.add_row("draws", str(s.draws), str(s.games), f"{s.draws / s.games:.1%}", "")
-        console.print(t)
+        console.print(t, soft_wrap=False)
         rt = Table(title="result reasons")
         rt.add_column("reason")
         rt.add_column("games", justify="right")
         for reason, n in s.reasons.most_common():
             rt.add_row(reason or "(none)", str(n))
-        console.print(rt)
+        console.print(rt, soft_wrap=False)
         console.print(f"game length in turns: mean {s.mean_turns:.1f}, median {s.median_turns:.1f}")
     if fh:
         fh.close()
@@ -566,7 +568,7 @@ def simulate(
             t.add_row(f"{sweep_key}={value}", f"{aw / an:.1%}", _ci(aw, an),
                       f"{s.first_wins / max(1, s.first_games):.1%}", _ci(s.first_wins, s.first_games),
                       f"{s.draws / s.games:.1%}", f"{s.mean_turns:.1f}")
-        console.print(t)
+        console.print(t, soft_wrap=False)
         console.print(f"A = {names[0]}, B = {names[1]}; turns: mean game length. Result reasons:")
         for value, s in rows:
             reasons = ", ".join(f"{r or '(none)'} {n / s.games:.0%}" for r, n in s.reasons.most_common())
@@ -611,7 +613,7 @@ def replay(
             else:
                 seen = _print_events(g, st, seat, seen, lang)
             if board or i == -1:
-                console.print(Panel(_esc(g.render(st.view(seat), lang)), expand=False))
+                console.print(Panel(_esc(g.render(st.view(seat), lang)), expand=False), soft_wrap=False)
         console.print(f"[bold]result:[/] winner {rec.winner} ({rec.result}), {rec.turns} turns — hashes verified")
     except FudabaError as e:
         raise _fail(str(e)) from None
