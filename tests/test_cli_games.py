@@ -169,7 +169,7 @@ def test_play_prompts_say_what_is_decided_in_both_languages() -> None:
     assert "sarasvati — ターン1" in r.output and "選択: P0 チャージ" in r.output
     assert "F1: 空き" in r.output and "xK1: 裏向きの禁書" in r.output
     assert "not a card or place" not in r.output and "あなたの選択: charge" not in r.output
-    assert "プレイヤー0の投了" in r.output
+    assert "P0の投了" in r.output
 
 
 def test_play_walpurgis_bullet_prompt_names_the_card_and_japanese_phase() -> None:
@@ -188,4 +188,4 @@ def test_play_sarasvati_forced_target_reads_as_the_only_choice() -> None:
     script = "4\n2\nsummon SV-A02 F2\nend\nend\n" + "1\nsummon SV-A05 F3\n" + "concede\n"
     r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input=script)
     assert r.exit_code == 0, r.output
-    assert "(Player 0: target xF1, the only choice)" in r.output
+    assert "(P0: target xF1, the only choice)" in r.output

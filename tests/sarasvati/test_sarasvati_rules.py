@@ -50,7 +50,7 @@ def test_5_1_set_phase_readies_untaps_and_ends_until_your_next_turn(make: Any) -
     ev = next(e for e in st.log if e.kind == "set_phase")
     assert ev.data == {"player": 1, "readied": 1, "untapped": 3}
     assert st.game.describe(ev.view(0), "en") == (
-        "Player 1's set phase: 1 character(s) ready again, 3 voltage untapped.")
+        "P1's set phase: 1 character(s) ready again, 3 voltage untapped.")
 
 
 def test_6_book_attack_logs_the_attacker_becoming_defenceless(make: Any) -> None:

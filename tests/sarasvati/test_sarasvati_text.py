@@ -29,7 +29,7 @@ def test_describe_draw_hides_cards_from_opponent(make: Any, game: Any) -> None:
     p = ev.data["player"]
     first = game.cards[ev.secret["cards"][0]]
     assert first.name in game.describe(ev.view(p), "ja") and first.name not in game.describe(ev.view(1 - p), "ja")
-    assert game.describe(ev.view(1 - p), "en") == f"Player {p} draws 5."
+    assert game.describe(ev.view(1 - p), "en") == f"P{p} draws 5."
 
 
 def test_render_and_card_text(game: Any) -> None:
@@ -58,8 +58,8 @@ def test_describe_an_evolution_on_two_bases_and_its_card_text(make: Any, game: A
     st.apply("evolve SV-B24 F1 F2")
     ev = st.apply("keep SV-R3")
     lines = [game.describe(e.view(1), "ja") for e in ev]
-    assert "プレイヤー0のF2の装備鋼の大剣が破壊された。" in lines
-    assert "プレイヤー0がF1の警備ロボ + 発電所ロボを合体要塞ロボに進化(コスト4)。" in lines
+    assert "P0のF2の装備鋼の大剣が破壊された。" in lines
+    assert "P0がF1の警備ロボ + 発電所ロボを合体要塞ロボに進化(コスト4)。" in lines
     assert "進化 ← 機械 ×2" in game.card_text("SV-B24", "ja")
 
 
@@ -78,7 +78,7 @@ def test_game_over_result_is_japanese_in_ja() -> None:
     g = fudaba.load_game("sarasvati")
     assert result_text("all books destroyed", "ja") == "禁書をすべて破壊"
     line = describe(g, {"kind": "game_over", "winner": 1, "result": "deck out"}, "ja")
-    assert line == "ゲーム終了: 山札切れ — プレイヤー1の勝ち"
+    assert line == "ゲーム終了: 山札切れ — P1の勝ち"
 
 
 def test_target_prompt_names_the_card_and_its_effect() -> None:
@@ -97,6 +97,6 @@ def test_1_info_lists_the_public_zones_graveyard_and_voltage(make: Any) -> None:
     g = st.game
     v = st.view(0)
     assert g.inspect(v, "grave", "en") == (
-        "Player 0's graveyard (2 cards)\n  SV-A02 Back-alley Boxer\n  SV-R2 Who Needs Brains!")
-    assert g.inspect(v, "xgrave", "ja") == "プレイヤー1の墓地 (1枚)\n  SV-B01 整備ドローン"
-    assert g.inspect(v, "voltage", "en").startswith("Player 0's voltage (2 cards), 1 tapped")
+        "P0's graveyard (2 cards)\n  SV-A02 Back-alley Boxer\n  SV-R2 Who Needs Brains!")
+    assert g.inspect(v, "xgrave", "ja") == "P1の墓地 (1枚)\n  SV-B01 整備ドローン"
+    assert g.inspect(v, "voltage", "en").startswith("P0's voltage (2 cards), 1 tapped")

@@ -213,7 +213,7 @@ class Game(ABC):
         if fn is not None:
             return str(fn(result, lang))
         if lang == "ja" and result.startswith("player ") and result.endswith(" conceded"):
-            return f"プレイヤー{result.split()[1]}の投了"
+            return f"P{result.split()[1]}の投了"
         return result
 
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:

@@ -28,7 +28,7 @@ def _name(game: Any, cid: Any, lang: str) -> str:
 
 
 def _who(p: Any, lang: str) -> str:
-    return f"プレイヤー{p}" if lang == "ja" else f"Player {p}"
+    return f"P{p}"
 
 
 _DUR = {
@@ -42,7 +42,7 @@ _DUR = {
 
 _EV = {
     "en": {
-        "setup": "Setup: books face down, decks shuffled; Player {first} goes first.",
+        "setup": "Setup: books face down, decks shuffled; P{first} goes first.",
         "turn": "— Turn {turn}: {who} —",
         "draw": "{who} draws {count}{cards}.",
         "deck_out": "{who} must draw from an empty deck.",
@@ -74,7 +74,7 @@ _EV = {
         "auto": "({who}: {action})",
     },
     "ja": {
-        "setup": "準備: 禁書を裏向きに置き、山札をシャッフル。先攻はプレイヤー{first}。",
+        "setup": "準備: 禁書を裏向きに置き、山札をシャッフル。先攻はP{first}。",
         "turn": "— ターン{turn}: {who} —",
         "draw": "{who}がカードを{count}枚ドロー{cards}。",
         "deck_out": "{who}は山札切れでドローできない。",
@@ -129,8 +129,8 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         w = ev.get("winner")
         res = ev.get("result", "")
         if lg == "ja":
-            return f"ゲーム終了: {result_text(res, lg)} — " + ("引き分け" if w is None else f"プレイヤー{w}の勝ち")
-        return f"Game over: {res} — " + ("draw" if w is None else f"Player {w} wins")
+            return f"ゲーム終了: {result_text(res, lg)} — " + ("引き分け" if w is None else f"P{w}の勝ち")
+        return f"Game over: {res} — " + ("draw" if w is None else f"P{w} wins")
     tpl = _EV[lg].get(kind)
     if tpl is None:
         return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in ev.items() if k != "kind")
@@ -465,7 +465,7 @@ def result_text(result: str, lang: str = "en") -> str:
     if _lang(lang) != "ja":
         return result
     if result.startswith("player ") and result.endswith(" conceded"):
-        return f"プレイヤー{result.split()[1]}の投了"
+        return f"P{result.split()[1]}の投了"
     return _RESULT_JA.get(result, result)
 
 
