@@ -210,6 +210,31 @@ def test_4_record_from_a_position_replays() -> None:
         {"hand": [], "deck": ["T-1", "T-1", "T-2"], "score": []}]})
     play_out(st, 1)
     assert replay(st.record()).hash() == st.hash()
+    # through JSON too: a record of a position game has no decks or seed, only the position
+    text = st.record().to_json()
+    assert "decks" not in json.loads(text) and "seed" not in json.loads(text)
+    assert replay(text).hash() == st.hash()
+
+
+@pytest.mark.parametrize("game", ["sarasvati", "walpurgis"])
+def test_4_record_from_a_position_round_trips_through_json(game: str) -> None:
+    g = fudaba.load_game(game)
+    start, rng = g.new_game(seed=3), Rng(3)
+    while True:  # Walpurgis positions start after setup, at a phase-level decision
+        try:
+            st = g.load_position(start.position())
+            break
+        except PositionError:
+            start.apply(rng.choice(start.legal_actions()))
+    play_out(st, 5)
+    assert replay(st.record().to_json()).hash() == st.hash()
+
+
+def test_4_record_missing_keys_are_named() -> None:
+    with pytest.raises(PositionError, match=r"missing key\(s\) \['variant', 'params', 'actions'\]"):
+        Record.from_dict({"game": "toy"})
+    with pytest.raises(PositionError, match=r"either 'seed'.*or 'position'"):
+        Record.from_dict({"game": "toy", "variant": "default", "params": {}, "actions": []})
 
 
 # ---------------------------------------------------------------- §4 games and parameters

@@ -15,15 +15,17 @@ from .decks import Deck
 from .errors import FudabaError, PositionError
 from .state import State
 
+_REQUIRED = ("game", "variant", "params", "actions")
+
 
 @dataclass
 class Record:
     game: str
     variant: str
     params: dict[str, Any]
-    decks: list[dict[str, Any]] | None
-    seed: int | None
     actions: list[str]
+    decks: list[dict[str, Any]] | None = None  # None: started from `position`
+    seed: int | None = None
     result: str = ""
     winner: int | None = None
     over: bool = False
@@ -48,6 +50,9 @@ class Record:
         unknown = set(d) - known
         if unknown:
             raise PositionError(f"record: unknown key(s) {sorted(unknown)}")
+        missing = [k for k in _REQUIRED if k not in d]
+        if missing:
+            raise PositionError(f"record: missing key(s) {missing}; a record needs {list(_REQUIRED)}")
         try:
             rec = cls(**d)
         except TypeError as e:
@@ -82,6 +87,8 @@ class Record:
             raise bad("hashes", "a list of state hashes")
         if not isinstance(self.final_hash, str):
             raise bad("final_hash", "a hash string")
+        if self.position is None and self.seed is None:
+            raise PositionError("record: a record needs either 'seed' (with optional 'decks') or 'position'")
 
     @classmethod
     def from_json(cls, text: str) -> Record:
