@@ -59,3 +59,27 @@ def test_deck_to_text_round_trip() -> None:
     g = fudaba.load_game("toy")
     d = g.starter_decks()["a"]
     assert g.parse_deck(d.to_text(g.cards)).main == d.main
+
+
+def test_4_unknown_card_is_a_fudaba_error_and_still_a_key_error() -> None:
+    g = fudaba.load_game("sarasvati")
+    with pytest.raises(fudaba.UnknownCard, match="unknown card 'SV-ZZ9'"):
+        g.cards["SV-ZZ9"]
+    with pytest.raises(KeyError):
+        g.cards["SV-ZZ9"]
+    assert issubclass(fudaba.UnknownCard, CardDataError)
+    assert g.cards.find("SV-ZZ9") is None and "SV-ZZ9" not in g.cards
+
+
+def test_4_wrong_types_of_input_raise_fudaba_errors_and_change_nothing() -> None:
+    g = fudaba.load_game("sarasvati")
+    st = g.new_game(seed=2)
+    before = st.hash()
+    for bad in (None, 5, ["pass"]):
+        with pytest.raises(fudaba.IllegalAction, match="an action is an Action or its notation text"):
+            st.apply(bad)  # type: ignore[arg-type]
+    assert st.hash() == before
+    with pytest.raises(DeckError, match="a deck list is text"):
+        g.parse_deck(None)  # type: ignore[arg-type]
+    with pytest.raises(fudaba.FudabaError, match="replay takes a Record"):
+        fudaba.replay(5)  # type: ignore[arg-type]

@@ -3,7 +3,7 @@
 from .actions import Action, Decision
 from .cards import CardPool, Where
 from .decks import Deck, parse_deck_text
-from .errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError, UnknownGame
+from .errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError, UnknownCard, UnknownGame
 from .events import Event
 from .game import Game, check_keys, read_document
 from .record import Record, replay
@@ -27,6 +27,7 @@ __all__ = [
     "Record",
     "Rng",
     "State",
+    "UnknownCard",
     "UnknownGame",
     "Where",
     "check_keys",

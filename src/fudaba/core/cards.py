@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from .errors import CardDataError
+from .errors import CardDataError, UnknownCard
 
 
 class CardLike(Protocol):
@@ -78,7 +78,7 @@ class CardPool(Mapping[str, C], Generic[C]):
         except KeyError:
             c = self.find(key)
             if c is None:
-                raise KeyError(key) from None
+                raise UnknownCard(f"unknown card {key!r}: not an id, Japanese name or English name of this pool") from None
             return c
 
     def __iter__(self) -> Iterator[str]:

@@ -47,6 +47,13 @@ class CardDataError(FudabaError):
     """Malformed card data; the message names the file, the card and the field (and line when known)."""
 
 
+class UnknownCard(CardDataError, KeyError):
+    """``game.cards[key]`` with a key that is no card id or name of the pool (still a ``KeyError``)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class PositionError(FudabaError):
     """A position document that cannot be loaded; the message names the offending key."""
 

@@ -102,6 +102,8 @@ class Game(ABC):
         """Parse a deck list; raises DeckError listing every problem (unknown lines and rule breaches)."""
         from .decks import parse_deck_text
 
+        if not isinstance(text, str):
+            raise DeckError([f"a deck list is text, one card per line; got {type(text).__name__}"], source)
         deck, problems = parse_deck_text(text, self.cards, self.DECK_SECTIONS)
         problems += self.check_deck(deck)
         if problems:

@@ -141,6 +141,8 @@ def replay(rec: Record | dict[str, Any] | str) -> State:
         rec = Record.from_json(rec)
     elif isinstance(rec, dict):
         rec = Record.from_dict(rec)
+    elif not isinstance(rec, Record):
+        raise FudabaError(f"replay takes a Record, its dict or its JSON text, not {type(rec).__name__}")
     st: State | None = None
     for _, _, s in iter_replay(rec):
         st = s

@@ -194,7 +194,12 @@ class State(ABC):
         d = self.decision
         if d is None:
             raise IllegalAction("no decision is pending")
-        a = self.parse(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            a = self.parse(action)
+        elif isinstance(action, Action):
+            a = action
+        else:
+            raise IllegalAction(f"{action!r:.60}: an action is an Action or its notation text (e.g. 'pass')")
         if a.verb == "concede":
             seat = d.player
             if a.args:
