@@ -189,3 +189,28 @@ def test_play_sarasvati_forced_target_reads_as_the_only_choice() -> None:
     r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input=script)
     assert r.exit_code == 0, r.output
     assert "(P0: target xF1, the only choice)" in r.output
+
+
+def test_play_record_is_written_when_the_player_quits_and_replays(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--record", str(rec)],
+                      input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    from fudaba import replay
+
+    st = replay(rec.read_text(encoding="utf-8"))
+    assert not st.is_over and len(st.record().actions) >= 1
+
+
+def test_play_unwritable_record_path_is_refused_before_the_game(tmp_path: Path) -> None:
+    bad = tmp_path / "no" / "such" / "dir" / "game.json"
+    r = runner.invoke(app, ["play", "sarasvati", "--record", str(bad)], input="")
+    assert r.exit_code == 2
+    assert "cannot write the record to" in r.output and "Your decision" not in r.output
+
+
+def test_play_bare_info_explains_itself_and_out_of_range_numbers_are_refused() -> None:
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en"], input="info\n-1\n0\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "info X: X is a card id or name" in r.output
+    assert r.output.count("Refused: choose 1–") == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -62,6 +63,7 @@ T = {
         "range": "choose 1–{n}",
         "cost": "cost",
         "many": "({n} actions: type one in notation, or 'list' to number them all)",
+        "info": "info X: X is a card id or name, a place (e.g. F1, xK2, 3c) or a public pile (grave, xgrave, discard)",
         "help": (
             "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
             "Card names may be written instead of ids. Commands: 'info X' shows a card, a place or a public "
@@ -86,6 +88,7 @@ T = {
         "range": "1–{n} の番号を選んでください",
         "cost": "コスト",
         "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
+        "info": "info X: X はカードIDか名前、場所 (例: F1, xK2, 3c)、公開の山 (grave, xgrave, discard)",
         "help": (
             "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
             "コマンド: 'info X' カード・場所・公開の山 (grave, xvoltage, discard; xは相手) の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
@@ -226,7 +229,7 @@ def play(
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
     first: Annotated[str, typer.Option(help="who goes first: 0 (you), 1 (the AI) or random")] = "random",
     param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
-    record: Annotated[Path | None, typer.Option(help="write the game's record (JSON) here at the end")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the game's record (JSON) here when the game ends or you quit")] = None,
 ) -> None:
     """Play a whole game in the terminal against the built-in AI (you are seat 0)."""
     if lang not in T:
@@ -247,6 +250,15 @@ def play(
         raise _fail(str(e)) from None
     if ai is not None:
         ai.reset(g, 1, seed)
+
+    def save_record() -> None:
+        if record:
+            try:
+                record.write_text(st.record().to_json() + "\n", encoding="utf-8")
+            except OSError as e:
+                raise _fail(f"cannot write the record to {record}: {e.strerror}") from None
+
+    save_record()  # an unwritable path is reported now, not after the game
     me = 0
     seen = [0, 0]
     console.print(f"[bold]札場 fudaba[/] — {g.name} {g.variant}  ({tr['opp']}: {opponent}, seed {seed})")
@@ -269,6 +281,7 @@ def play(
                 raw = input(f"{tr['choose']}> ").strip()
             except EOFError:
                 console.print(tr["eof"])
+                save_record()
                 raise typer.Exit(1) from None
             if not raw:
                 continue
@@ -277,6 +290,7 @@ def play(
                 console.print(tr["help"])
                 continue
             if low in ("quit", "exit", "q"):
+                save_record()
                 raise typer.Exit(0)
             if low == "log":
                 for ev in st.log_view(me):
@@ -293,13 +307,16 @@ def play(
             if low == "board":
                 _show_table(g, st, me, lang)
                 continue
+            if low in ("info", "card"):
+                console.print(tr["info"])
+                continue
             if low.startswith("info ") or low.startswith("card "):
                 token = raw.split(None, 1)[1].strip()
                 text = g.inspect(st.view(me), token, lang)
                 console.print(_esc(text) if text else f"{token}: {tr['unseen']}")
                 continue
             try:
-                if raw.isdigit():
+                if re.fullmatch(r"[-+]?\d+", raw):
                     n = int(raw)
                     if not 1 <= n <= len(d.options):
                         console.print(f"[red]{tr['illegal']}:[/] {tr['range'].format(n=len(d.options))}")
@@ -318,8 +335,7 @@ def play(
         verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
     turn = f"ターン{st.turn}" if lang == "ja" else f"turn {st.turn}"
     console.print(f"[bold]{tr['result']}:[/] {verdict} ({g.result_text(st.result, lang)}, {turn})")
-    if record:
-        record.write_text(st.record().to_json() + "\n", encoding="utf-8")
+    save_record()
 
 
 # ---------------------------------------------------------------------------------------------- deck / cards
