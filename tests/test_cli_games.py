@@ -214,3 +214,20 @@ def test_play_bare_info_explains_itself_and_out_of_range_numbers_are_refused() -
     assert r.exit_code == 0, r.output
     assert "info X: X is a card id or name" in r.output
     assert r.output.count("Refused: choose 1–") == 2
+
+
+def test_replay_refuses_a_bad_seat_or_language_and_reports_an_unfinished_game(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    runner.invoke(app, ["play", "walpurgis", "--seed", "2", "--record", str(rec)], input="1\nquit\n")
+    r = runner.invoke(app, ["replay", str(rec), "--seat", "5"])
+    assert r.exit_code == 2 and "the seats are 0 and 1" in r.output
+    r = runner.invoke(app, ["replay", str(rec), "--lang", "fr"])
+    assert r.exit_code == 2 and "--lang must be ja or en" in r.output
+    r = runner.invoke(app, ["replay", str(rec), "--lang", "en", "--seat", "0"])
+    assert r.exit_code == 0, r.output
+    assert "walpurgis v2.01 seed 2" in r.output and "result: not over (" in r.output
+
+
+def test_simulate_unwritable_out_is_refused_before_running(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["simulate", "walpurgis", "--games", "2", "--out", str(tmp_path / "no" / "x.jsonl")])
+    assert r.exit_code == 2 and "cannot write" in r.output and "wins" not in r.output

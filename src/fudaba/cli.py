@@ -544,7 +544,10 @@ def simulate(
     if sweep_key:
         conf.add_row("sweep", f"{sweep_key} = {', '.join(sweep_values)}")
     console.print(conf, soft_wrap=False)
-    fh = out.open("w", encoding="utf-8") if out else None
+    try:
+        fh = out.open("w", encoding="utf-8") if out else None
+    except OSError as e:
+        raise _fail(f"cannot write {out}: {e.strerror}") from None
     rows = []
     for value in sweep_values:
         gv = _load(game, variant, {**params, sweep_key: value}) if sweep_key else g
@@ -603,6 +606,10 @@ def replay(
     board: Annotated[bool, typer.Option(help="print the table after every action")] = False,
 ) -> None:
     """Print a recorded game step by step (checking every action and the state hashes)."""
+    if lang not in T:
+        raise _fail("--lang must be ja or en")
+    if seat not in (None, 0, 1):
+        raise _fail(f"--seat {seat}: the seats are 0 and 1 (leave it out to watch as a spectator)")
     try:
         lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
     except OSError as e:
@@ -620,7 +627,10 @@ def replay(
         g = load_game(rec.game, rec.variant, **rec.params)
         seen = 0
         meta = rec.meta or {}
-        console.print(f"[bold]{rec.game} {rec.variant}[/] seed {rec.seed} agents {meta.get('agents', '?')}")
+        start = f"seed {rec.seed}" if rec.position is None else "from a position"
+        ag = meta.get("agents")
+        agents = f", P0 {ag[0]} vs P1 {ag[1]}" if isinstance(ag, list) and len(ag) == 2 else ""
+        console.print(f"[bold]{rec.game} {rec.variant}[/] {start}{agents}")
         for i, a, st in iter_replay(rec):
             if i >= 0:
                 console.print(f"[bold]{i + 1:>4}.[/] {_esc(a)}")
@@ -630,7 +640,11 @@ def replay(
                 seen = _print_events(g, st, seat, seen, lang)
             if board or i == -1:
                 console.print(Panel(_esc(g.render(st.view(seat), lang)), expand=False), soft_wrap=False)
-        console.print(f"[bold]result:[/] winner {rec.winner} ({rec.result}), {rec.turns} turns — hashes verified")
+        if not rec.over:
+            outcome = f"not over ({len(rec.actions)} action(s) recorded)"
+        else:
+            outcome = ("draw" if rec.winner is None else f"P{rec.winner} wins") + f" ({g.result_text(rec.result, lang)})"
+        console.print(f"[bold]result:[/] {outcome}, turn {rec.turns} — hashes verified")
     except FudabaError as e:
         raise _fail(str(e)) from None
 
