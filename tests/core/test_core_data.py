@@ -83,3 +83,38 @@ def test_4_wrong_types_of_input_raise_fudaba_errors_and_change_nothing() -> None
         g.parse_deck(None)  # type: ignore[arg-type]
     with pytest.raises(fudaba.FudabaError, match="replay takes a Record"):
         fudaba.replay(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+def test_4_new_game_takes_deck_text_and_refuses_bad_decks_and_seeds(name: str) -> None:
+    g = fudaba.load_game(name)
+    starters = g.starter_decks()
+    k0, k1 = sorted(starters)[:2]
+    texts = [starters[k0].to_text(), starters[k1].to_text()]
+    assert g.new_game(decks=texts, seed=4).hash() == g.new_game(seed=4).hash()
+    assert g.check_deck(texts[0]) == [] and g.check_deck(starters[k0]) == []
+    assert any("unknown card 'nonsense'" in p for p in g.check_deck("1 nonsense\n"))
+    assert g.check_deck(42) == ["not a deck: expected a Deck or deck-list text, got int"]  # type: ignore[arg-type]
+    with pytest.raises(DeckError, match="a game needs two decks, got 1"):
+        g.new_game(decks=[texts[0]])
+    with pytest.raises(DeckError, match="list of two decks"):
+        g.new_game(decks=texts[0])  # type: ignore[arg-type]
+    with pytest.raises(DeckError, match=r"(?s)deck of seat 1: .*unknown card 'nonsense'"):
+        g.new_game(decks=[texts[0], "1 nonsense\n"])
+    with pytest.raises(DeckError, match=r"(?s)deck of seat 0.*got int"):
+        g.new_game(decks=[3, texts[1]])  # type: ignore[list-item]
+    with pytest.raises(fudaba.FudabaError, match="seed must be a whole number, got 'abc'"):
+        g.new_game(seed="abc")  # type: ignore[arg-type]
+
+
+def test_4_state_json_with_params_not_a_table_is_a_position_error() -> None:
+    import json
+
+    g = fudaba.load_game("sarasvati")
+    doc = json.loads(g.new_game(seed=1).to_json())
+    doc["params"] = None
+    with pytest.raises(fudaba.PositionError, match="key 'params' must be a table"):
+        g.state_from_json(json.dumps(doc))
+    doc["params"], doc["variant"] = {}, "v9"
+    with pytest.raises(fudaba.PositionError, match="unknown variant 'v9'"):
+        g.state_from_json(json.dumps(doc))

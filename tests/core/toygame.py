@@ -150,7 +150,7 @@ class ToyGame(Game):
         ids = tuple(c.id for c in CARDS for _ in range(2))
         return {"a": Deck(ids, name="a"), "b": Deck(ids, name="b")}
 
-    def check_deck(self, deck: Deck) -> list[str]:
+    def deck_problems(self, deck: Deck) -> list[str]:
         return [] if len(deck.main) >= 4 else [f"a deck needs at least 4 cards, this one has {len(deck.main)}"]
 
     def state_class(self) -> type[State]:

@@ -11,7 +11,7 @@ import json
 import re
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -90,9 +90,52 @@ class Game(ABC):
     def starter_decks(self) -> dict[str, Deck]:
         """Built-in decks by name; every one legal."""
 
+    def check_deck(self, deck: Deck | str) -> list[str]:
+        """Every problem of the deck under this game's rules; [] when legal.
+
+        ``deck`` is a :class:`Deck` or deck-list text (whose unknown lines are problems too)."""
+        from .decks import parse_deck_text
+
+        if isinstance(deck, str):
+            deck, problems = parse_deck_text(deck, self.cards, self.DECK_SECTIONS)
+            return problems + self.deck_problems(deck)
+        if not isinstance(deck, Deck):
+            return [f"not a deck: expected a Deck or deck-list text, got {type(deck).__name__}"]
+        return self.deck_problems(deck)
+
     @abstractmethod
-    def check_deck(self, deck: Deck) -> list[str]:
-        """Every problem of the deck under this game's rules; [] when legal."""
+    def deck_problems(self, deck: Deck) -> list[str]:
+        """Game hook: every breach of the game's deck construction rules by ``deck``."""
+
+    def game_decks(self, decks: Sequence[Deck | str] | None) -> list[Deck]:
+        """The two checked decks of a new game: None gives the first two starter decks (by name),
+        text is parsed; raises DeckError naming the seat and every problem."""
+        if decks is None:
+            starters = self.starter_decks()
+            return [starters[k] for k in sorted(starters)[:2]]
+        if isinstance(decks, (str, Deck)) or not isinstance(decks, Sequence):
+            raise DeckError(["decks: give a list of two decks (Deck objects or deck-list text)"], "new_game")
+        if len(decks) != 2:
+            raise DeckError([f"a game needs two decks, got {len(decks)}"], "new_game")
+        out: list[Deck] = []
+        for k, d in enumerate(decks):
+            src = f"deck of seat {k}"
+            if isinstance(d, str):
+                d = self.parse_deck(d, src)
+            elif not isinstance(d, Deck):
+                raise DeckError([f"expected a Deck or deck-list text, got {type(d).__name__}"], src)
+            problems = self.deck_problems(d)
+            if problems:
+                raise DeckError(problems, src + (f" ({d.name})" if d.name else ""))
+            out.append(d)
+        return out
+
+    @staticmethod
+    def game_seed(seed: object) -> int:
+        """``seed`` checked to be a whole number (FudabaError otherwise)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise FudabaError(f"new_game: seed must be a whole number, got {seed!r:.40}")
+        return seed
 
     DECK_SECTIONS: ClassVar[dict[str, str]] = {}
     #: how this game's card ids begin (``SV-``, ``W-``): tells which game a card file is for
@@ -105,7 +148,7 @@ class Game(ABC):
         if not isinstance(text, str):
             raise DeckError([f"a deck list is text, one card per line; got {type(text).__name__}"], source)
         deck, problems = parse_deck_text(text, self.cards, self.DECK_SECTIONS)
-        problems += self.check_deck(deck)
+        problems += self.deck_problems(deck)
         if problems:
             raise DeckError(problems, source)
         return deck
@@ -135,7 +178,7 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ states
     @abstractmethod
-    def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> State:
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
         """A new game at its first decision."""
 
     @abstractmethod
@@ -158,7 +201,13 @@ class Game(ABC):
         if doc.get("variant") != self.variant or doc.get("params") != self.params:
             from .registry import load_game
 
-            g = load_game(doc["game"], doc.get("variant"), **doc.get("params", {}))
+            params = doc.get("params", {})
+            if not isinstance(params, dict):
+                raise PositionError(f"key 'params' must be a table of parameters, got {params!r:.40}")
+            try:
+                g = load_game(doc["game"], doc.get("variant"), **params)
+            except UnknownGame as e:
+                raise PositionError(f"key 'variant'/'params': {e}") from None
             return g.state_class().from_json_doc(g, doc)
         return self.state_class().from_json_doc(self, doc)
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...core.cards import CardPool
 from ...core.decks import Deck
-from ...core.errors import DeckError
 from ...core.game import Game
 from ...core.state import State
 from . import rules as _rules  # noqa: F401  (registers the rules steps on SarasvatiState)
@@ -96,7 +95,7 @@ class SarasvatiGame(Game):
             out[p.stem] = self.load_deck(p)
         return out
 
-    def check_deck(self, deck: Deck) -> list[str]:
+    def deck_problems(self, deck: Deck) -> list[str]:
         """Every problem of the deck under §3 and the parameters, all at once."""
         P = self.params
         C = self.cdb
@@ -137,15 +136,8 @@ class SarasvatiGame(Game):
     def state_class(self) -> type[State]:
         return SarasvatiState
 
-    def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> State:
-        if decks is None:
-            decks = list(self.starter_decks().values())[:2]
-        if len(decks) != 2:
-            raise DeckError([f"a game needs two decks, got {len(decks)}"], "new_game")
-        for k, d in enumerate(decks):
-            probs = self.check_deck(d)
-            if probs:
-                raise DeckError(probs, f"deck of seat {k}" + (f" ({d.name})" if d.name else ""))
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
+        decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = SarasvatiState(self, seed)
         st.init_zones(self.cdb)
         for p in (0, 1):

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck
-from ...core.errors import DeckError
 from ...core.game import Game
 from ...core.state import State
 from .cards import WCard, base_pool, build_card, build_extra
@@ -56,7 +55,7 @@ class WalpurgisGame(Game):
             out[p.stem] = Deck(d.main, d.sections, p.stem)
         return out
 
-    def check_deck(self, deck: Deck) -> list[str]:
+    def deck_problems(self, deck: Deck) -> list[str]:
         problems: list[str] = []
         mx = int(self.params["deck_max"])
         if mx and len(deck.main) > mx:
@@ -76,16 +75,8 @@ class WalpurgisGame(Game):
             problems.append("the deck needs at least one 通常弾 to set aside at setup (§3)")
         return problems
 
-    def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> WState:
-        if decks is None:
-            starters = self.starter_decks()
-            decks = [starters[k] for k in sorted(starters)[:2]]
-        if len(decks) != 2:
-            raise DeckError([f"two decks are needed, got {len(decks)}"])
-        for i, d in enumerate(decks):
-            problems = self.check_deck(d)
-            if problems:
-                raise DeckError(problems, f"deck of seat {i}")
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> WState:
+        decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = WState(self, seed)
         st.init_fields()
         for p in (0, 1):
