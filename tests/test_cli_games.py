@@ -231,3 +231,11 @@ def test_replay_refuses_a_bad_seat_or_language_and_reports_an_unfinished_game(tm
 def test_simulate_unwritable_out_is_refused_before_running(tmp_path: Path) -> None:
     r = runner.invoke(app, ["simulate", "walpurgis", "--games", "2", "--out", str(tmp_path / "no" / "x.jsonl")])
     assert r.exit_code == 2 and "cannot write" in r.output and "wins" not in r.output
+
+
+def test_play_with_another_games_deck_says_which_game_it_is_for() -> None:
+    deck = GAMES_DIR / "walpurgis" / "decks" / "reimu.txt"
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", str(deck)], input="")
+    assert r.exit_code == 2
+    assert "unknown card 'W-RM-01'" in r.output
+    assert f"looks like a walpurgis deck: fudaba play walpurgis --deck {deck}" in r.output

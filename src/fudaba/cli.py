@@ -247,7 +247,10 @@ def play(
         st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
         ai = make_agent(opponent, g.name) if opponent != "human" else None
     except FudabaError as e:  # DeckError for --deck, UnknownGame, ...
-        raise _fail(str(e)) from None
+        hint = ""
+        if deck and deck.is_file() and (other := _guess_deck_game(deck)) != g.name:
+            hint = f"\n{deck} looks like a {other} deck: fudaba play {other} --deck {deck}"
+        raise _fail(str(e) + hint) from None
     if ai is not None:
         ai.reset(g, 1, seed)
 
