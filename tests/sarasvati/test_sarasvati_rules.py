@@ -57,8 +57,8 @@ def test_6_book_attack_logs_the_attacker_becoming_defenceless(make: Any) -> None
     st = make(seat(slots={"F1": "SV-A02"}), seat(), phase="battle")
     events = st.apply("attack F1 xK1")
     kinds = [e.kind for e in events]
-    assert kinds[:3] == ["attack", "defenceless", "book_open"]
-    assert events[1].data == {"player": 0, "place": "F1", "card": "SV-A02"}
+    assert kinds[:3] == ["attack", "book_open", "defenceless"]  # seed: 表にする。その後…無防備状態にする
+    assert events[2].data == {"player": 0, "place": "F1", "card": "SV-A02"}
     assert st.slots[0][0].ready is False
 
 

@@ -65,7 +65,8 @@ def imagine_options(st: SarasvatiState) -> list[Action]:
     own_pl = places(st.nf, len(slots))[0]
     untapped = len(st.volt[p]) - st.tapped[p]
     opts: list[Action] = []
-    if untapped > 0:
+    # §5.4: a card costing 0 needs no voltage (fast path: nothing is affordable with no voltage otherwise)
+    if untapped > 0 or _zero_cost_in_play(st, p):
         delta = cost_delta(st, p)
         empty = [i for i, u in enumerate(slots) if u is None]
         units = [i for i, u in enumerate(slots) if u is not None]
@@ -112,6 +113,14 @@ def imagine_options(st: SarasvatiState) -> list[Action]:
                                 opts.append(of("reequip", own_pl[i], own_pl[j]))
     opts.append(END)
     return opts
+
+
+def _zero_cost_in_play(st: SarasvatiState, p: int) -> bool:
+    """A printed cost of 0 among ``p``'s hand or reattachable equipment (playable with no voltage)."""
+    C = st.C
+    if any(C[c].cost == 0 for c in st.hand[p]):
+        return True
+    return any(u is not None and u.equip is not None and C[u.equip].cost == 0 for u in st.slots[p])
 
 
 def move_options(st: SarasvatiState) -> list[Action]:
@@ -356,7 +365,9 @@ def _explain_imagine(st: SarasvatiState, p: int, a: Action) -> Why:
         how = {"character": "summon (or evolve)", "support": "use", "equipment": "equip"}[c.type]
         how_ja = {"character": "summon で召喚(進化カードなら evolve で進化)", "support": "use で使用",
                   "equipment": "equip で装備"}[c.type]
-        return _r(f"{c.id} is a {c.type}, not a {kinds[v]}: {how} it (§2, §5.4)",
+        article = "an" if kinds[v][0] in "aeiou" else "a"
+        return _r(f"{c.id} is {'an' if c.type[0] in 'aeiou' else 'a'} {c.type}, not {article} {kinds[v]}: {how} it "
+                  f"(§2, §5.4)",
                   f"{_card_ja(c)}は{TYPE_JA[c.type]}カードで、{TYPE_JA[kinds[v]]}カードではありません。"
                   f"{how_ja}してください (§2, §5.4)")
     if v == "summon" and c.evolves_from:

@@ -272,6 +272,15 @@ def _build_filter(raw: Any, where: Where, fld: str) -> Filter:
     return f
 
 
+def _eff_int(raw: dict[str, Any], key: str, where: Where, fld: str) -> int:
+    """A whole-number field of an effect (0 when absent); errors name ``effects[i].key``, not the
+    card's own field of the same name (``atk``/``def``)."""
+    v = raw.get(key, 0)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise where.err(f"{fld}.{key}", f"expected int, got {type(v).__name__} {v!r}")
+    return v
+
+
 def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
     """Validate one effect inline table of a card of type ``ctype``."""
     if not isinstance(raw, dict):
@@ -306,15 +315,15 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
         raise where.err(fld + ".action", f"a continuous ({trig}) effect can only modify or cost_modifier")
     if continuous and target.startswith("choose_"):
         raise where.err(fld + ".target", f"a continuous ({trig}) effect cannot choose its target")
-    amount = opt(raw, "amount", int, 0, where)
+    amount = _eff_int(raw, "amount", where, fld)
     if action in ("draw", "charge_from_deck") and amount < 1:
         raise where.err(fld + ".amount", f"{action} needs amount ≥ 1")
     if action == "cost_modifier" and amount == 0:
         raise where.err(fld + ".amount", "cost_modifier needs a non-zero amount (e.g. -1)")
     if action not in PLAYER_ACTIONS and "amount" in raw:
         raise where.err(fld + ".amount", f"action {action!r} takes no amount")
-    atk = opt(raw, "atk", int, 0, where)
-    dfn = opt(raw, "def", int, 0, where)
+    atk = _eff_int(raw, "atk", where, fld)
+    dfn = _eff_int(raw, "def", where, fld)
     if action == "modify" and not atk and not dfn:
         raise where.err(fld + ".atk", "modify needs a non-zero atk and/or def")
     if action != "modify" and ("atk" in raw or "def" in raw):
@@ -358,6 +367,8 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
     """Validate one ``[[card]]`` table (spec §2)."""
     check_fields(raw, CARD_FIELDS, where)
     cid = req(raw, "id", str, where)
+    if cid != cid.strip() or any(ch.isspace() for ch in cid):  # §11: an id is one notation token
+        raise where.err("id", f"{cid!r} must not contain spaces (an id is one word of the notation, §11)")
     name = req(raw, "name", str, where)
     if not name.strip():
         raise where.err("name", "must not be empty")

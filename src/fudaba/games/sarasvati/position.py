@@ -158,6 +158,10 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
     st.init_zones(C)
     st.rng.state = _int(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
     st.turn = _int(doc.get("turn", 1), "turn", 1)
+    limit = int(params["turn_limit"])
+    if limit and st.turn > limit:  # §7: the game ended as a draw at the end of turn `turn_limit`
+        raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {limit} (§7: the game "
+                            f"would be over)")
     st.active = _int(doc.get("active", 0), "active", 0, 1)
     st.first = _int(doc.get("first", st.active if st.turn % 2 == 1 else 1 - st.active), "first", 0, 1)
     if (st.turn % 2 == 1) != (st.first == st.active):
@@ -201,16 +205,20 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
         st.deck[p] = list(reversed(deck))
         st.grave[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(_list(seat.get("grave", []),
                                                                                sk + ".grave"))]
+        for k, c in enumerate(st.grave[p]):
+            if C[c].type == "book":  # a destroyed book stays at its K place (docs/sarasvati.md)
+                raise PositionError(f"position: key '{sk}.grave[{k}]': {c} {C[c].name} is a forbidden book; a "
+                                    f"destroyed book stays in 'books' as {{card = \"{c}\", destroyed = true}}")
         tapped: list[str] = []
         untapped: list[str] = []
         for k, v in enumerate(_list(seat.get("voltage", []), sk + ".voltage")):
             key = f"{sk}.voltage[{k}]"
             if isinstance(v, str):
-                untapped.append(card(v, key))
+                untapped.append(card(v, key, zone_types))
                 continue
             vt = _table(v, key)
             check_keys(vt, {"card", "tapped"}, f"position: {key}")
-            cid = card(vt.get("card"), key + ".card")
+            cid = card(vt.get("card"), key + ".card", zone_types)
             (tapped if _bool(vt.get("tapped", False), key + ".tapped") else untapped).append(cid)
         st.volt[p] = tapped + untapped
         st.tapped[p] = len(tapped)
@@ -237,13 +245,18 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
         if all(h >= bh for h in st.hits[p]):
             raise PositionError(f"position: key '{sk}.books': every book is destroyed — the game would be over")
         slots_raw = _table(seat.get("slots", {}), sk + ".slots")
+        taken: dict[int, str] = {}
         for name, s_raw in slots_raw.items():
             key = f"{sk}.slots.{name}"
             from .effects import parse_rel
 
-            w = parse_rel(p, name, st.nf, n)
+            w = parse_rel(p, name, st.nf, n) if isinstance(name, str) else None
             if w is None or name[:1] in "xX":
                 raise PositionError(f"position: key {key!r}: no such place (F1..F{st.nf}, B1..B{n - st.nf})")
+            if w[1] in taken:  # e.g. both "F1" and "f1": one slot holds one character (§1)
+                raise PositionError(f"position: key {key!r}: the place {place(w[1], st.nf)} is already given "
+                                    f"as {taken[w[1]]!r}; a slot holds one character")
+            taken[w[1]] = name
             s = _table(s_raw, key)
             check_keys(s, SLOT_KEYS, f"position: {key}")
             cid = card(s.get("card"), key + ".card", ("character",))
@@ -263,8 +276,11 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
                     raise PositionError(f"position: key '{mk}.until': one of {', '.join(DUR_CODE)}, got {until!r}")
                 mods.append((_int(mt.get("atk", 0), mk + ".atk"), _int(mt.get("def", 0), mk + ".def"),
                              DUR_CODE[until], _int(mt.get("by", p), mk + ".by", 0, 1)))
-            st.slots[p][w[1]] = Unit(0, cid, under, equip, _bool(s.get("ready", True), key + ".ready"),
-                                     _bool(s.get("new", False), key + ".new"),
+            new = _bool(s.get("new", False), key + ".new")
+            if new and p != st.active:  # §5: only the active player summons; 'new' ends with their turn
+                raise PositionError(f"position: key '{key}.new': only the active player's characters (seat "
+                                    f"{st.active}) can have been summoned this turn")
+            st.slots[p][w[1]] = Unit(0, cid, under, equip, _bool(s.get("ready", True), key + ".ready"), new,
                                      _bool(s.get("moved", False), key + ".moved"), tuple(mods))
         for k, m in enumerate(_list(seat.get("cost_mods", []), sk + ".cost_mods")):
             mk = f"{sk}.cost_mods[{k}]"

@@ -349,14 +349,17 @@ def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> N
     assert u is not None
     nf = st.nf
     if kind == 1:  # §6 forbidden book: open, then destroy (param book_hits)
-        u.ready = False
-        st.emit("defenceless", player=p, place=place(i, nf), card=u.card)
         h = st.hits[o][k]
-        _end_battle(st)
-        st.push("check")
         if h >= st.bh:
+            u.ready = False
+            st.emit("defenceless", player=p, place=place(i, nf), card=u.card)
+            _end_battle(st)
+            st.push("check")
             st.emit("battle_fizzles", player=p, why="book already destroyed")
             return
+        # the book opens (its on_open effects resolve at once); その後 (after that, seed §6) the attacker
+        # becomes defenceless
+        st.push("book_attack_done", auid)
         h += 1
         st.hits[o][k] = h
         bid = st.books[o][k]
@@ -417,6 +420,21 @@ def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> N
         destroy_units(st, dead, "battle")
 
 
+def step_book_attack_done(st: SarasvatiState, auid: int) -> None:
+    """§6: after a forbidden book opened (and its on_open effects resolved) or was destroyed, the
+    attacker becomes defenceless (when it is still in the battle zone) and the attack ends."""
+    where = st.find(auid)
+    if where is not None and where[0] == st.active:
+        p, i = where
+        u = st.slots[p][i]
+        assert u is not None
+        if u.ready:
+            u.ready = False
+            st.emit("defenceless", player=p, place=place(i, st.nf), card=u.card)
+    _end_battle(st)
+    st.push("check")
+
+
 # ------------------------------------------------------------------------------------------- §5.7 end
 def step_end(st: SarasvatiState, ctx: Any) -> None:
     """§5.7 End: 'until end of turn' effects end; the opponent's turn begins (or the turn limit)."""
@@ -456,6 +474,7 @@ STEPS = {
     "move": step_move,
     "battle": step_battle,
     "battle_resolve": step_battle_resolve,
+    "book_attack_done": step_book_attack_done,
     "end": step_end,
     "next_turn": step_next_turn,
     "eff": step_eff,

@@ -111,6 +111,13 @@ _OUTCOME = {
     "en": {"win": "attacker wins", "loss": "attacker loses", "mutual": "mutual destruction", "draw": "draw"},
     "ja": {"win": "攻撃側の勝利", "loss": "攻撃側の敗北", "mutual": "相打ち", "draw": "引き分け"},
 }
+#: why an effect or an attack did nothing (``effect_fizzles`` / ``battle_fizzles`` events)
+_WHY = {
+    "en": {},
+    "ja": {"no target": "対象がいない", "condition": "条件を満たしていない", "source left": "効果の発生源が場を離れた",
+           "attacker left": "攻撃したキャラクターが場を離れた", "target left": "攻撃対象が場を離れた",
+           "book already destroyed": "その禁書はすでに破壊されている"},
+}
 _REASON = {
     "en": {"battle": "battle", "effect": "effect", "negative def": "def below 0"},
     "ja": {"battle": "バトル", "effect": "効果", "negative def": "防御力がマイナス"},
@@ -165,6 +172,8 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
     if kind == "battle":
         f["outcome"] = _OUTCOME[lg].get(str(ev.get("outcome")), ev.get("outcome"))
         f["ctr"] = (" (counterattack)" if lg == "en" else "(反撃あり)") if ev.get("counter") else ""
+    if kind in ("effect_fizzles", "battle_fizzles"):
+        f["why"] = _WHY[lg].get(str(ev.get("why")), ev.get("why"))
     if kind == "destroyed":
         f["reason"] = _REASON[lg].get(str(ev.get("reason")), ev.get("reason"))
     if kind in ("modify", "cost_modifier"):
