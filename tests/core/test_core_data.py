@@ -118,3 +118,18 @@ def test_4_state_json_with_params_not_a_table_is_a_position_error() -> None:
     doc["params"], doc["variant"] = {}, "v9"
     with pytest.raises(fudaba.PositionError, match="unknown variant 'v9'"):
         g.state_from_json(json.dumps(doc))
+
+
+def test_3_deck_line_counts_are_capped_with_a_clear_problem() -> None:
+    g = fudaba.load_game("sarasvati")
+    probs = g.check_deck("99999999 SV-A02\n" + "9" * 5000 + " SV-A02\n")
+    assert probs[0] == "line 1: the count 99999999 of 'SV-A02' is too large (at most 999 per line)"
+    assert probs[1] == "line 2: the count 999999999999… of 'SV-A02' is too large (at most 999 per line)"
+
+
+@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+def test_11_full_width_input_typed_with_an_ime_is_read_as_half_width(name: str) -> None:
+    st = fudaba.load_game(name).new_game(seed=1)
+    a = next(a for a in st.legal_actions() if len(str(a).split()) > 1)  # a verb and a card id
+    full = str(a).translate({i: i + 0xFEE0 for i in range(0x21, 0x7F)})  # ｃｈａｒｇｅ ＳＶ－Ａ０２
+    assert full != str(a) and st.parse(full) == a

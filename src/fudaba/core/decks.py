@@ -79,6 +79,10 @@ class Deck:
         return cls(tuple(d["main"]), sections, d.get("name", ""))
 
 
+#: the largest count one deck line may give (a guard against typos such as 4000 for 4)
+MAX_COUNT = 999
+
+
 def parse_deck_text(
     text: str, pool: CardPool[Any], sections: dict[str, str] | None = None
 ) -> tuple[Deck, list[str]]:
@@ -110,8 +114,13 @@ def parse_deck_text(
         if not m:
             problems.append(f"line {no}: cannot read {raw.strip()!r} (write 'N card-id-or-name')")
             continue
-        count = int(m.group(1)) if m.group(1) else 1
         ident = m.group(2).strip()
+        digits = m.group(1) or "1"
+        if len(digits.lstrip("0")) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+            shown = digits if len(digits) <= 12 else digits[:12] + "…"
+            problems.append(f"line {no}: the count {shown} of {ident!r} is too large (at most {MAX_COUNT} per line)")
+            continue
+        count = int(digits)
         card: CardLike | None = pool.find(ident)
         if card is None:
             problems.append(f"line {no}: unknown card {ident!r}")

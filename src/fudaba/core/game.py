@@ -10,6 +10,7 @@ import importlib
 import json
 import re
 import tomllib
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -213,8 +214,15 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ text for people (plain, no Rich)
     def resolve_token(self, token: str) -> str:
-        """Notation helper: a card name typed by a player becomes its id; other tokens stay."""
+        """Notation helper: a card name typed by a player becomes its id; other tokens stay.
+
+        Full-width text typed with a Japanese IME (``Ｆ１``, ``３ｃ``, ``何が知性だ！``) is read as its
+        half-width form (NFKC) when the token as typed is no card."""
         c = self.cards.find(token)
+        if c is None:
+            n = unicodedata.normalize("NFKC", token)
+            if n != token:
+                token, c = n, self.cards.find(n)
         return c.id if c is not None and not _looks_like_place(token) else token
 
     #: module with ``describe(game, event, lang)``, ``render(game, view, lang)``,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -173,7 +174,7 @@ class State(ABC):
         if not tokens:
             raise IllegalAction("empty action: type one of the legal actions (or its number in the CLI)",
                                 translations={"ja": "空の入力です: 合法手のどれか (CLIではその番号) を入力してください"})
-        tokens[0] = tokens[0].lower()
+        tokens[0] = unicodedata.normalize("NFKC", tokens[0]).lower()  # ｐａｓｓ typed with an IME
         if tokens[0] == "concede":
             return Action.of("concede", *tokens[1:2])
         tokens = [tokens[0], *(self.game.resolve_token(t) for t in tokens[1:])]

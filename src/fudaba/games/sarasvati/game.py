@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -70,15 +69,6 @@ class SarasvatiGame(Game):
         super().__init__(variant, **params)
         self.cdb = {cid: self.cards[cid] for cid in self.cards}
         self.extra_cards = []
-
-    def resolve_token(self, token: str) -> str:
-        """§11 tolerant notation: as the core (ids, names, places), and full-width text typed with a
-        Japanese IME (``Ｆ１``, ``ｘＫ１``, ``何が知性だ！``) is read as its half-width form (NFKC)."""
-        r = super().resolve_token(token)
-        if r != token:
-            return r
-        n = unicodedata.normalize("NFKC", token)
-        return token if n == token else super().resolve_token(n)
 
     # ------------------------------------------------------------------ cards and decks
     def load_cards(self) -> CardPool[Any]:
