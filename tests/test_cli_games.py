@@ -239,3 +239,45 @@ def test_play_with_another_games_deck_says_which_game_it_is_for() -> None:
     assert r.exit_code == 2
     assert "unknown card 'W-RM-01'" in r.output
     assert f"looks like a walpurgis deck: fudaba play walpurgis --deck {deck}" in r.output
+
+
+def test_simulate_deck_parameter_needs_decks_that_meet_it_and_then_runs(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["simulate", "sarasvati", "--games", "2", "--param", "deck_size=30"])
+    assert r.exit_code == 2 and "exactly 30 (deck_size, §3)" in r.output
+    assert "the starter decks are built for the default deck rules" in r.output and "simulating" not in r.output
+    import fudaba
+    from fudaba.core.decks import Deck
+
+    g = fudaba.load_game("sarasvati", deck_size=30)
+    paths = []
+    for i, d in enumerate(sorted(fudaba.load_game("sarasvati").starter_decks().items())[:2]):
+        small = Deck(d[1].main[:30], d[1].sections, f"small{i}")
+        assert g.check_deck(small) == []
+        p = tmp_path / f"small{i}.txt"
+        p.write_text(small.to_text(g.cards, g.DECK_SECTIONS), encoding="utf-8")
+        paths.append(str(p))
+    r = runner.invoke(app, ["simulate", "sarasvati", "--games", "4", "--param", "deck_size=30",
+                            "--deck-a", paths[0], "--deck-b", paths[1], "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "results of 4 games" in r.output
+
+
+def test_play_with_both_decks_given_under_changed_deck_rules(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["play", "sarasvati", "--param", "books=2"], input="")
+    assert r.exit_code == 2 and "--deck/--opponent-deck" in r.output
+    import fudaba
+    from fudaba.core.decks import Deck
+
+    g = fudaba.load_game("sarasvati", books=2)
+    paths = []
+    for i, (_, d) in enumerate(sorted(fudaba.load_game("sarasvati").starter_decks().items())[:2]):
+        two = Deck(d.main, {k: v[:2] for k, v in d.sections.items()}, f"two{i}")
+        assert g.check_deck(two) == []
+        p = tmp_path / f"two{i}.txt"
+        p.write_text(two.to_text(g.cards, g.DECK_SECTIONS), encoding="utf-8")
+        paths.append(str(p))
+    r = runner.invoke(app, ["play", "sarasvati", "--param", "books=2", "--deck", paths[0], "--opponent-deck", paths[1],
+                            "--lang", "en", "--seed", "3"], input="concede\n")
+    assert r.exit_code == 0, r.output
+    assert "K3" not in r.output.split("Result:")[0].split("books:")[1].split("\n")[0]
+    assert "You lost." in r.output

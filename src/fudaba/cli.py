@@ -97,6 +97,10 @@ T = {
 }
 
 
+STARTER_HINT = ("the starter decks are built for the default deck rules; with changed deck parameters "
+                "give decks that meet them (--deck-a/--deck-b)")
+
+
 def _fail(msg: str, code: int = 2) -> typer.Exit:
     err.print(f"[bold red]error:[/] {msg}")
     return typer.Exit(code)
@@ -224,6 +228,7 @@ def play(
     game: Annotated[str, typer.Argument(help="sarasvati or walpurgis")],
     variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
     deck: Annotated[Path | None, typer.Option(help="your deck list (default: the first starter deck)")] = None,
+    opponent_deck: Annotated[Path | None, typer.Option(help="the opponent's deck list (default: the second starter deck)")] = None,
     opponent: Annotated[str, typer.Option(help="greedy, random, or human (a friend at this terminal)")] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
@@ -241,15 +246,17 @@ def play(
     g = _load(game, variant, params)
     tr = T[lang]
     try:
-        starters = list(g.starter_decks().values())
+        starters = [v for _, v in sorted(g.starter_decks().items())] if not (deck and opponent_deck) else []
         my_deck = g.load_deck(deck) if deck else starters[0]
-        ai_deck = starters[1 % len(starters)]
+        ai_deck = g.load_deck(opponent_deck) if opponent_deck else starters[1 % len(starters)]
         st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
         ai = make_agent(opponent, g.name) if opponent != "human" else None
     except FudabaError as e:  # DeckError for --deck, UnknownGame, ...
         hint = ""
         if deck and deck.is_file() and (other := _guess_deck_game(deck)) != g.name:
             hint = f"\n{deck} looks like a {other} deck: fudaba play {other} --deck {deck}"
+        elif isinstance(e, DeckError) and "/decks/" in e.source.replace("\\", "/"):
+            hint = "\n" + STARTER_HINT.replace("--deck-a/--deck-b", "--deck/--opponent-deck")
         raise _fail(str(e) + hint) from None
     if ai is not None:
         ai.reset(g, 1, seed)
@@ -502,6 +509,7 @@ def simulate(
 
     With --sweep, the same seeded games are played for every value of one parameter and compared."""
     from .sim import SimConfig, summarize
+    from .sim.runner import _decks_for
 
     names = tuple(a.strip().lower() for a in agents.split(","))
     if len(names) != 2 or any(n not in AGENTS for n in names):
@@ -535,6 +543,18 @@ def simulate(
                 decks[i] = g.load_deck(p).to_dict()
             except DeckError as e:
                 raise _fail(str(e)) from None
+    for value in sweep_values or [None]:  # every deck legal under every rule setting, before running
+        gv = _load(game, variant, {**params, sweep_key: value}) if sweep_key else g
+        setting = f" under {sweep_key}={value}" if sweep_key else ""
+        try:
+            pair = _decks_for(gv, SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed,
+                                            (decks[0], decks[1])))
+        except DeckError as e:
+            raise _fail(f"{e}\n{STARTER_HINT}") from None
+        for who, d in zip("AB", pair, strict=True):
+            problems = gv.check_deck(d)
+            if problems:
+                raise _fail(f"deck of agent {who}{setting}: " + "; ".join(problems))
     conf = Table(title="configuration", show_header=False)
     conf.add_row("game", f"{g.name} {g.variant}")
     conf.add_row("games", str(games_) + (f" per value of {sweep_key}" if sweep_key else ""))

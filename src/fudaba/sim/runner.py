@@ -36,10 +36,17 @@ class SimConfig:
 
 
 def _decks_for(game: Game, cfg: SimConfig) -> list[Deck]:
-    starters = list(game.starter_decks().values())
+    """Decks of agents A and B: the configured ones, else starter decks 1 and 2 (loaded only when
+    needed: changed deck-building parameters can make the starter decks illegal)."""
+    starters: list[Deck] = []
     out = []
     for i, d in enumerate(cfg.decks):
-        out.append(Deck.from_dict(d) if d is not None else starters[i % len(starters)])
+        if d is not None:
+            out.append(Deck.from_dict(d))
+            continue
+        if not starters:
+            starters = [v for _, v in sorted(game.starter_decks().items())]
+        out.append(starters[i % len(starters)])
     return out
 
 
