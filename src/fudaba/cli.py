@@ -63,11 +63,12 @@ T = {
         "range": "choose 1–{n}",
         "cost": "cost",
         "many": "({n} actions: type one in notation, or 'list' to number them all)",
-        "info": "info X: X is a card id or name, a place (e.g. F1, xK2, 3c) or a public pile (grave, xgrave, discard)",
+        "info": "info X: X is a card id or name, a place or a public pile (Sarasvati: F1, xK2, grave, xvoltage; Walpurgis: 3c, discard, xdiscard)",
         "help": (
             "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
             "Card names may be written instead of ids. Commands: 'info X' shows a card, a place or a public "
-            "pile ('info grave', 'info xvoltage', 'info discard'; x = the opponent's), "
+            "pile (Sarasvati: 'info F1', 'info grave', 'info xvoltage'; Walpurgis: 'info 3c', 'info discard'; "
+            "x = the opponent's), "
             "'log' the whole log, 'board' the table again, 'concede' gives up, 'quit' leaves."
         ),
     },
@@ -88,10 +89,10 @@ T = {
         "range": "1–{n} の番号を選んでください",
         "cost": "コスト",
         "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
-        "info": "info X: X はカードIDか名前、場所 (例: F1, xK2, 3c)、公開の山 (grave, xgrave, discard)",
+        "info": "info X: X はカードIDか名前、場所、公開の山 (サラスヴァティ: F1, xK2, grave, xvoltage / ワルプルギス: 3c, discard, xdiscard)",
         "help": (
             "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
-            "コマンド: 'info X' カード・場所・公開の山 (grave, xvoltage, discard; xは相手) の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
+            "コマンド: 'info X' カード・場所・公開の山 (サラスヴァティ: F1, grave, xvoltage / ワルプルギス: 3c, discard; xは相手) の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
         ),
     },
 }
