@@ -133,3 +133,17 @@ def test_11_full_width_input_typed_with_an_ime_is_read_as_half_width(name: str) 
     a = next(a for a in st.legal_actions() if len(str(a).split()) > 1)  # a verb and a card id
     full = str(a).translate({i: i + 0xFEE0 for i in range(0x21, 0x7F)})  # ｃｈａｒｇｅ ＳＶ－Ａ０２
     assert full != str(a) and st.parse(full) == a
+
+
+def test_4_view_log_view_and_resample_refuse_a_seat_that_does_not_exist() -> None:
+    from fudaba.core import Rng
+
+    st = fudaba.load_game("sarasvati").new_game(seed=1)
+    for bad in (5, -1, "x", True):
+        with pytest.raises(fudaba.FudabaError, match="the seats are 0 and 1"):
+            st.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(fudaba.FudabaError, match="the seats are 0 and 1"):
+            st.log_view(bad)  # type: ignore[arg-type]
+    with pytest.raises(fudaba.FudabaError, match="the seats are 0 and 1"):
+        st.resample(None, Rng(1))  # type: ignore[arg-type]
+    assert st.view(None)["you"] is None and st.view(1)["you"] == 1

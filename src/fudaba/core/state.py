@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
-from .errors import IllegalAction, PositionError
+from .errors import FudabaError, IllegalAction, PositionError
 from .events import Event
 from .rng import Rng
 
@@ -246,7 +246,15 @@ class State(ABC):
         self.end_game(1 - seat, f"player {seat} conceded")
 
     def log_view(self, player: int | None) -> list[dict[str, Any]]:
+        self.check_seat(player, spectator=True)
         return [e.view(player) for e in self.log]
+
+    @staticmethod
+    def check_seat(player: object, spectator: bool = False) -> None:
+        """FudabaError unless ``player`` is seat 0 or 1 (or None for a spectator when allowed)."""
+        if (player in (0, 1) and not isinstance(player, bool)) or (spectator and player is None):
+            return
+        raise FudabaError(f"seat {player!r:.20}: the seats are 0 and 1" + (" (None: a spectator)" if spectator else ""))
 
     # ------------------------------------------------------------------ copies and documents
     def clone(self) -> State:

@@ -237,6 +237,7 @@ class SarasvatiState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         from .effects import stats
 
+        self.check_seat(player, spectator=True)
         st = stats(self)
         bh = self.bh
         nf = self.nf
@@ -311,6 +312,7 @@ class SarasvatiState(State):
     def resample(self, player: int, rng: Rng) -> State:
         """A clone consistent with ``player``'s view: the opponent's hand and deck are reshuffled
         together, both deck orders are reshuffled, and the opponent's face-down books permuted."""
+        self.check_seat(player)
         new: Any = self.clone()
         o = 1 - player
         pool = new.hand[o] + new.deck[o]
