@@ -23,6 +23,7 @@ import json
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
@@ -252,7 +253,8 @@ class State(ABC):
     @staticmethod
     def check_seat(player: object, spectator: bool = False) -> None:
         """FudabaError unless ``player`` is seat 0 or 1 (or None for a spectator when allowed)."""
-        if (player in (0, 1) and not isinstance(player, bool)) or (spectator and player is None):
+        if (isinstance(player, Integral) and not isinstance(player, bool) and player in (0, 1)) or (
+                spectator and player is None):
             return
         raise FudabaError(f"seat {player!r:.20}: the seats are 0 and 1" + (" (None: a spectator)" if spectator else ""))
 

@@ -237,6 +237,9 @@ def build_card(raw: dict[str, Any], where: Where) -> WCard:
     """Validate one ``[[card]]`` table (spec §2)."""
     check_fields(raw, FIELDS, where)
     cid = req(raw, "id", str, where)
+    if not cid or cid != "".join(cid.split()) or ":" in cid:
+        # §9: an id is one token of notation (``place W-RM-03 2d up``, ``keep 3c up:W-RM-05``)
+        raise where.err("id", f"{cid!r}: a card id is one word, without spaces or ':' (it is typed in notation)")
     name = req(raw, "name", str, where)
     if not name.strip():
         raise where.err("name", "empty")

@@ -23,7 +23,7 @@ op                         timings        meaning
 ``bounce``                 static         formations its destroy squares hit return to their
                                           owner's hand instead of the discard pile
                                           (バニシングエブリシング)
-``no_face_down``           static         does not turn face down in bullet processing
+``no_face_down``           static         does not turn face down (bullet processing, turn_down)
 ``draw``                   B D A chain_end draw ``n`` cards (an empty deck just stops)
 ``recover``                B D A chain_end move the top ``n`` cards of your bullet pile to the
                                           bottom of your deck

@@ -45,6 +45,16 @@ class WalpurgisGame(Game):
     def load_cards(self) -> CardPool[WCard]:
         return base_pool()
 
+    def resolve_token(self, token: str) -> str:
+        """As the core's, and a card on a square may be named by its card name as well as its id:
+        ``keep 3c bullet_up:通常弾(霊夢)`` is ``keep 3c bullet_up:W-RM-01`` (§9, ARCHITECTURE §5)."""
+        word, colon, rest = token.partition(":")
+        if colon and rest:
+            c = self.cards.find(rest) or self.cards.find(super().resolve_token(rest))
+            if c is not None:
+                return f"{word}:{c.id}"
+        return super().resolve_token(token)
+
     def card_builder(self) -> Callable[[dict[str, Any], Where], Any]:
         return build_card
 

@@ -126,10 +126,15 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
     board = doc.get("board", {})
     if not isinstance(board, Mapping):
         raise PositionError("position: key 'board' must be a table of squares")
+    named: dict[int, str] = {}
     for name, cards in board.items():
         s = SQ_INDEX.get(str(name).lower())
         if s is None:
             raise PositionError(f"position: key 'board.{name}': not a square (1a…5e)")
+        if s in named:
+            raise PositionError(f"position: key 'board.{name}': square {SQ[s]} is already given as "
+                                f"'board.{named[s]}' (one list of cards per square)")
+        named[s] = str(name)
         if not isinstance(cards, list):
             raise PositionError(f"position: key 'board.{name}' must be a list of cards (bottom first)")
         out: list[FieldCard] = []
@@ -157,6 +162,15 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
         st.board[s] = tuple(out)
     if phase == "prepare" and any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
         raise PositionError("position: key 'board': no formation is activating at the start of a turn")
+    if phase == "prepare":
+        for s, sq in enumerate(st.board):
+            if any(fc[2] < ACTIVE for fc in sq):
+                raise PositionError(f"position: key 'board.{SQ[s]}': no bullet is on the field at the start of a "
+                                    "turn (the end phase put every bullet in the bullet piles, §4 end ①)")
+        for key in ("placed", "activated"):
+            if doc.get(key):
+                raise PositionError(f"position: key {key!r}: must be false at the start of a turn (phase prepare); "
+                                    "the main phase limits start afresh each turn (§4)")
     if phase == "prepare" and st.lasting:
         raise PositionError("position: key 'until_end_of_turn': such effects have ended at the start of a turn")
     if phase == "prepare" and any(st.aside):

@@ -480,10 +480,11 @@ def end_duds(st: WState, ctx: Any) -> None:
 
 
 def end_hand_limit(st: WState, ctx: Any) -> None:
-    """§4 end ③ (7.3.3): 7 or more cards -> discard down to 6 (own choice). None in v1.01."""
+    """§4 end ③ (7.3.3): 7 or more cards -> discard down to 6 (own choice). The parameter
+    ``hand_limit`` decides (v1.01 has none: its default is 0; a value given for v1.01 is applied)."""
     limit = st.game.params["hand_limit"]
     p = st.active
-    if st.v1 or limit <= 0 or len(st.hands[p]) <= limit:
+    if limit <= 0 or len(st.hands[p]) <= limit:
         return
     st.ask(p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
 
@@ -755,9 +756,11 @@ def effect(st: WState, ctx: Any) -> None:
             owner, want = (1 - p if e.who == "opponent" else p), (ACTIVATING,)
         else:  # flip_activating
             owner, want = p, (ACTIVE,)
+        cards = st.cards
         opts = [
-            A("target", SQ[q]) for q, sq in enumerate(st.board) for fc in sq if fc[0] == owner and fc[2] in want
-        ]
+            A("target", SQ[q]) for q, sq in enumerate(st.board) for fc in sq
+            if fc[0] == owner and fc[2] in want and not (op == "turn_down" and cards[fc[1]].no_face_down)
+        ]  # a card that "does not turn face down" is no target for turning face down (docs decision 21)
         if opts:
             st.ask(p, "target", opts, "target", (p, op, owner), f"{st.cards[cid].name}: choose a target")
 
@@ -1006,7 +1009,11 @@ def destroy_processing(st: WState, ctx: Any) -> None:
                 board[q] = sq[:k] + sq[k + 1 :]
                 if bounce:
                     st.hands[owner].append(fc[1])
-                    st.emit("bounce", player=owner, square=SQ[q], card=fc[1])
+                    if fc[2] >= UP:
+                        st.emit("bounce", player=owner, square=SQ[q], card=fc[1])
+                    else:  # a face-down formation goes to a hand unseen: only its owner learns it (§1)
+                        st.emit("bounce", secret={"card": fc[1]}, seen_by=(owner,), player=owner, square=SQ[q],
+                                state=WORDS[fc[2]])
                 else:
                     st.discards[owner].append(fc[1])
                     st.emit("destroy", player=owner, square=SQ[q], card=fc[1])

@@ -188,6 +188,7 @@ class WState(State):
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> dict[str, Any]:
+        self.check_seat(player, spectator=True)
         board: dict[str, list[dict[str, Any]]] = {}
         for i, sq in enumerate(self.board):
             out = []
@@ -261,6 +262,7 @@ class WState(State):
         seat gets its options recomputed from the rules (they may name cards of its hand or its
         active formations), and when ``player`` is the second to pick in two-player bullet
         processing, the first pick (hidden from it) is drawn anew among the first picker's cards."""
+        self.check_seat(player)
         new = self.clone()
         assert isinstance(new, WState)
         cards = self.cards

@@ -101,6 +101,8 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     if k == "destroy":
         return f"{who}: {sq}の{nm}が破壊された" if ja else f"{who}'s {nm} on {sq} is destroyed"
     if k == "bounce":
+        if not nm:  # a face-down formation: its face is seen by its owner only (§1)
+            nm = "裏向きの陣" if ja else "face-down formation"
         return f"{who}: {sq}の{nm}が手札に戻る" if ja else f"{who}'s {nm} on {sq} returns to hand"
     if k == "upright":
         return f"{who}: {sq}の{nm}を縦向きに" if ja else f"{who} turns {nm} on {sq} upright"
@@ -428,7 +430,11 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
         card, sq = _name(game, act.get("card"), lang), act.get("square", "?")
         if kind == "intercept":
             return P["intercept"].format(who=act.get("player", "?"), card=card, sq=sq)
-        return P["rapid" if raw.startswith("rapid") else "bullet"].format(card=card, sq=sq)
+        text = P["rapid" if raw.startswith("rapid") else "bullet"].format(card=card, sq=sq)
+        k = game.cards.find(str(act.get("card") or ""))
+        if k is not None and k.face_up_bullets:  # 陰陽宝玉: its bullets are placed face up (§7)
+            text = text.replace("裏向きの弾幕", "表向きの弾幕").replace("face-down bullets", "face-up bullets")
+        return text
     if kind in ("keep", "hit"):
         sq = raw.split(":")[0].split()[-1] if "processing" in raw else "?"
         return P[kind].format(sq=sq)
