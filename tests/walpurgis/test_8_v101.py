@@ -54,8 +54,10 @@ def test_8_two_players_face_up_against_face_down_face_up_turns_dormant() -> None
     down = [e.data for e in st.log if e.kind == "turn_down"]
     assert down == [{"player": 0, "square": "3c", "card": "W-RM-02", "state": "dormant"}]
     assert st.piles[1] == ["W-RR-05"]
-    # seat 1's turn ended; seat 0's prepare ① woke it
-    assert cell(st, "3c") == [(0, "W-RM-02", "active")] and st.active == 0
+    # seat 1's turn ended; at seat 0's prepare ① (optional in v1.01) seat 0 wakes it
+    assert st.active == 0 and st.decision.kind == "wake" and texts(st) == ["wake 3c", "pass"]
+    st.apply("wake 3c")
+    assert cell(st, "3c") == [(0, "W-RM-02", "active")]
 
 
 def test_8_v1_pair_face_up_bullet_vs_face_down_bullet() -> None:
@@ -87,3 +89,26 @@ def test_8_duds_leave_at_chain_end_activating_turn_upright_at_chain_end() -> Non
     play(st, "place W-RR-01 2c up", "bullet 3b", "done")
     assert cell(st, "3b") == [] and st.piles[0] == ["W-RM-01"]
     assert cell(st, "2c") == [(0, "W-RR-01", "up")] and st.decision.kind == "main"
+
+
+def test_8_v1_01_prepare_wake_is_optional_pass_keeps_the_formation_dormant() -> None:
+    # v1.01 開始フェイズ 1: 「活動状態にすることが出来ます」 (may); v2.01 7.1.1: 活動状態にします (must)
+    board = {"2a": [(0, "W-RM-01", "dormant")]}
+    st = pos(board, variant="v1.01", phase="prepare", hands=(["W-RM-01"], []))
+    assert st.decision.kind == "wake" and texts(st) == ["wake 2a", "pass"]
+    assert "pass" in st.game.prompt(st.view(0), "en")
+    st.apply("pass")
+    assert cell(st, "2a") == [(0, "W-RM-01", "dormant")]
+    assert [st.game.describe(e.view(1), "en") for e in st.log if e.kind == "wake_pass"] == [
+        "P0 leaves the dormant formations dormant (optional in v1.01)"]
+    v2 = pos(board, variant="v2.01", phase="prepare", hands=(["W-RM-01"], []))
+    assert v2.decision.kind == "main"  # v2.01: the only option (wake 2a) was applied by the engine
+    assert cell(v2, "2a") == [(0, "W-RM-01", "active")]
+
+
+def test_8_v2_01_prepare_wake_pass_is_refused_with_the_rule() -> None:
+    board = {"2a": [(0, "W-RM-01", "dormant")], "2b": [(0, "W-RM-02", "dormant")]}
+    st = pos(board, variant="v2.01", phase="prepare", hands=(["W-RM-01"], []))
+    assert texts(st) == ["wake 2a", "wake 2b"]
+    with pytest.raises(IllegalAction, match=r"not optional in v2.01: choose one \(§4 prepare ①\)"):
+        st.apply("pass")

@@ -154,4 +154,6 @@ class WalpurgisGreedy(Agent):
         if verb == "target":
             s = SQ_INDEX[args[0]]
             return float(sum(1 for d in board[s] if d["owner"] != me))
+        if verb == "wake":  # an active formation can be turned up later; waking is optional in v1.01 only
+            return 1.0
         return 0.0

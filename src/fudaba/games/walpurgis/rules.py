@@ -285,15 +285,22 @@ def turn_start(st: WState, ctx: Any) -> None:
 
 
 def prepare_wake(st: WState, ctx: Any) -> None:
-    """§4 prepare ① (7.1.1): choose one of your dormant formations and make it active."""
+    """§4 prepare ① (7.1.1): choose one of your dormant formations and make it active.
+    v1.01 (開始フェイズ 1): 「活動状態にすることが出来ます」 — optional, so `pass` is offered too
+    (docs/walpurgis.md decision 25)."""
     p = st.active
     opts = [A("wake", SQ[s]) for s, sq in enumerate(st.board) for fc in sq if fc[0] == p and fc[2] == DORMANT]
     if opts:
+        if st.v1:
+            opts.append(A("pass"))
         st.ask(p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
 
 
 def ans_wake(st: WState, a: Action, ctx: Any) -> None:
     p = st.active if ctx is None else ctx[0]
+    if a.verb == "pass":  # v1.01 only: the dormant formations stay dormant
+        st.emit("wake_pass", player=p)
+        return
     s = SQ_INDEX[a.args[0]]
     fc = set_formation(st, s, p, ACTIVE)
     st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, square=SQ[s])
@@ -1189,6 +1196,9 @@ def _explain(st: WState, a: Action) -> Msg:
     allowed = f"this decision ({kind}) takes {vs} (§9)"
     allowed_ja = f"この場面({_KIND_JA.get(kind, kind)})で使えるのは {vs} です (§9)"
     v = a.verb
+    if kind == "wake" and v == "pass" and not st.v1:
+        return _r("waking a dormant formation is not optional in v2.01: choose one (§4 prepare ①)",
+                  "v2.01では休眠状態の陣を活動状態にするのは必須です: 1つ選んでください (§4 prepare ①)")
     if v not in verbs:
         return _r(f"'{v}' is not an answer here: {allowed}", f"ここでは「{v}」は使えません。{allowed_ja}")
     p = d.player

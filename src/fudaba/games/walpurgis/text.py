@@ -113,6 +113,9 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     if k == "wake":
         extra = f" ({nm})" if card else ""
         return f"{who}: {sq}の陣を活動状態に{extra}" if ja else f"{who} wakes the formation on {sq}{extra}"
+    if k == "wake_pass":
+        return (f"{who}: 休眠状態の陣を活動状態にしない (v1.01では任意)" if ja
+                else f"{who} leaves the dormant formations dormant (optional in v1.01)")
     if k == "flip_activating":
         return f"{who}: {sq}の{nm}が発動中に" if ja else f"{who}'s {nm} on {sq} becomes activating (no squares)"
     if k == "recover":
@@ -364,6 +367,7 @@ _PROMPT = {
                     "then done to draw as many",
         "initial": "Initial placement (§3): place a 通常弾 from your hand face up",
         "wake": "Prepare ① (§4): choose one of your dormant formations to make active",
+        "wake_optional": ", or pass (v1.01: waking is optional)",
         "main": "Main phase (§4): at most one placement and one activation, in any order; end when finished "
                 "(doing neither draws 2)",
         "bullet": "{card} on {sq}: place face-down bullets on its bullet squares one at a time, then done "
@@ -388,6 +392,7 @@ _PROMPT = {
         "mulligan": "マリガン (§3 ⑤): 山札の下に戻すカードを1枚ずつ選び、done で同じ枚数を引きます",
         "initial": "初期配置 (§3): 手札の通常弾を1枚、表向きで配置してください",
         "wake": "準備フェイズ① (§4): 休眠状態の自分の陣を1つ選び、活動状態にします",
+        "wake_optional": "。pass で何もしないこともできます (v1.01では任意)",
         "main": "通常フェイズ (§4): 配置1回と発動1回まで (順番自由)。終わったら end "
                 "(どちらもしなければ2枚ドロー)",
         "bullet": "{sq}の{card}: 弾幕対象マスに裏向きの弾幕を1つずつ置き、終わったら done (§5.3 ステップ3)",
@@ -448,6 +453,8 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
             return raw.replace(": set a card beside the field", ": 場の脇に置く手札を選んでください").replace(
                 ": choose a target", ": 対象を選んでください")
         return raw
+    if kind == "wake" and view.get("variant") == "v1.01":
+        return P["wake"] + P["wake_optional"]
     if kind == "main":
         used = [P[k] for k in ("placed", "activated") if view.get(k)]
         return P["main"] + (f" [{', '.join(used)}]" if used else "")
