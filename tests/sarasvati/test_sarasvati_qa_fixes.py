@@ -169,3 +169,25 @@ def test_8_fizzle_log_lines_of_a_real_game_are_japanese(game: Any) -> None:
     st.apply("summon SV-A05 F1")
     lines = [game.describe(e, "ja") for e in st.log_view(1) if e["kind"] == "effect_fizzles"]
     assert lines == ["影渡りの忍の効果は何もしない(対象がいない)。"]
+
+
+def test_1_automatic_end_of_imagine_is_not_shown_to_the_opponent() -> None:
+    # the imagine options come from the hand: an automatic "end" (nothing playable) must read the
+    # same to the opponent as a chosen "end" — no line at all
+    import fudaba
+    from fudaba.core import Rng
+
+    g = fudaba.load_game("sarasvati")
+    st, rng = g.new_game(seed=3), Rng(1)
+    seen_auto = False
+    while not st.is_over:
+        d = st.decision
+        assert d is not None
+        st.apply(rng.choice(st.legal_actions()))
+        for p in (0, 1):
+            for ev in st.log_view(p):
+                if ev["kind"] == "auto" and ev["decision"] == "imagine":
+                    assert ev["player"] == p and ev["action"] == "end"
+                    seen_auto = True
+        assert not any(ev["kind"] == "auto" and ev["decision"] == "imagine" for ev in st.log_view(None))
+    assert seen_auto

@@ -86,12 +86,24 @@ def test_5_3_step4_unfilled_bullet_squares_do_not_count() -> None:
     assert st.decision.kind == "main" and st.decision.player == 0  # nobody could intercept
 
 
+def test_1_no_possible_interception_is_logged_like_a_declined_one() -> None:
+    could = _figure_8_4(bullet=True)
+    could.apply("pass")  # B could intercept and declines
+    could_not = _figure_8_4(bullet=False)  # B could not intercept: not asked
+    for st in (could, could_not):
+        lines = [st.game.describe(e, "en") for e in st.log_view(0)]
+        assert "P1 does not intercept" in lines
+
+
 def test_5_3_step4_interception_alternates_until_one_declines() -> None:
     st = _figure_8_4(bullet=True)
     st.apply("place W-RM-01 4c up")  # B intercepts with the same card, bullet on 3c
     st.apply("bullet 3c")
-    # A may intercept B now: 5e's... no: A's active 5e has no overlap; A has no hand -> resolution
-    assert [e.kind for e in st.log if e.kind in ("activate", "pass")] == ["activate", "activate"]
+    # A may intercept B now: 5e's... no: A's active 5e has no overlap; A has no hand -> resolution.
+    # A is not asked, but its pass is logged like a declined interception (the opponent must not
+    # learn from the log whether A could have intercepted)
+    assert [(e.kind, e.data["player"]) for e in st.log if e.kind in ("activate", "pass")] == [
+        ("activate", 0), ("activate", 1), ("pass", 0)]
     # 3c held one bullet of each player: both left (§5.3 step 6)
     assert cell(st, "3c") == []
     assert len(st.piles[0]) == 1 and len(st.piles[1]) == 1

@@ -78,8 +78,10 @@ class Decision:
     ``kind`` names the decision (``charge``, ``imagine``, ``bullet``, …); ``prompt`` is a short text;
     ``handler`` and ``ctx`` say which rules step resumes with the answer (plain, JSON-able data).
     ``private``: the answer names something only the decider may see (a simultaneous secret
-    choice, a face-down card), so when the engine answers a one-option decision by itself the
-    logged action is visible to the decider only.
+    choice, a face-down card), or the options depend on cards only the decider may see (a hand),
+    so that a decision with one legal action would reveal them. When the engine answers such a
+    one-option decision by itself, only the decider's log shows it (the other seats' log views
+    leave the event out).
     """
 
     __slots__ = ("ctx", "handler", "kind", "options", "player", "private", "prompt")

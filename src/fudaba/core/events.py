@@ -14,7 +14,7 @@ from typing import Any
 
 
 class Event:
-    __slots__ = ("data", "kind", "secret", "seen_by")
+    __slots__ = ("data", "hidden", "kind", "secret", "seen_by")
 
     def __init__(
         self,
@@ -22,11 +22,19 @@ class Event:
         data: dict[str, Any],
         secret: dict[str, Any] | None = None,
         seen_by: tuple[int, ...] = (),
+        hidden: bool = False,
     ) -> None:
         self.kind = kind
         self.data = data
         self.secret = secret
         self.seen_by = seen_by
+        #: the whole event (not only ``secret``) is for the seats in ``seen_by``: other seats'
+        #: log views leave it out (see :meth:`visible_to`)
+        self.hidden = hidden
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Does this event appear in ``seat``'s log view at all?"""
+        return not self.hidden or (seat is not None and seat in self.seen_by)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, **self.data}
@@ -36,14 +44,16 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "data": self.data}
-        if self.secret:
+        if self.secret or self.hidden:
             d["secret"] = self.secret
             d["seen_by"] = list(self.seen_by)
+        if self.hidden:
+            d["hidden"] = True
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(d["kind"], d["data"], d.get("secret"), tuple(d.get("seen_by", ())))
+        return cls(d["kind"], d["data"], d.get("secret"), tuple(d.get("seen_by", ())), bool(d.get("hidden", False)))
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.data!r})"

@@ -123,8 +123,9 @@ class State(ABC):
                 if self.AUTO_SINGLE and len(d.options) == 1:
                     self.decision = None
                     a = d.options[0]
-                    if d.private:
-                        ev = Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text}, (d.player,))
+                    if d.private:  # only the decider learns that (and how) the engine answered
+                        ev = Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text}, (d.player,),
+                                   hidden=True)
                     else:
                         ev = Event("auto", {"player": d.player, "decision": d.kind, "action": a.text})
                     self.log.append(ev)
@@ -248,7 +249,7 @@ class State(ABC):
 
     def log_view(self, player: int | None) -> list[dict[str, Any]]:
         self.check_seat(player, spectator=True)
-        return [e.view(player) for e in self.log]
+        return [e.view(player) for e in self.log if e.visible_to(player)]
 
     @staticmethod
     def check_seat(player: object, spectator: bool = False) -> None:

@@ -137,7 +137,9 @@ def step_imagine(st: SarasvatiState, ctx: Any) -> None:
     """§5.4 Imagine: summon, evolve, use, equip, re-attach — any number of times."""
     st.phase = "imagine"
     st.renumber()
-    st.ask(st.active, "imagine", imagine_options(st), "imagine")
+    # private: the options come from the hand, so an automatic "end" must not tell the opponent
+    # that no card in it was playable (§1 hidden information)
+    st.ask(st.active, "imagine", imagine_options(st), "imagine", private=True)
 
 
 def _pay(st: SarasvatiState, p: int, cost: int) -> int:

@@ -641,6 +641,9 @@ def interception_check(st: WState, ctx: Any) -> None:
         opts.append(PASS)
         st.ask(q, "intercept", opts, "intercept", (idx,), "intercept?")
     else:
+        # logged exactly like a declined interception: the log must not tell the opponent whether
+        # this player had a card that could have intercepted (§1 hidden information)
+        st.emit("pass", player=q)
         push_resolution(st)
 
 
