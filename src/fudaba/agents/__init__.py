@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 from ..core.errors import UnknownGame
-from .base import Agent, RandomAgent
+from .base import Agent, RandomAgent, agent_seed, public_decision
 
 #: game -> "module:Class" of its greedy heuristic
 GREEDY = {
@@ -34,4 +34,4 @@ def make_agent(kind: str, game: str) -> Agent:
     raise UnknownGame(f"unknown agent {kind!r}; agents: {', '.join(AGENTS)}")
 
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "RandomAgent", "agent_seed", "make_agent", "public_decision"]

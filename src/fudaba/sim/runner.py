@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import make_agent, public_decision
 from ..core.decks import Deck
 from ..core.errors import FudabaError
 from ..core.game import Game
@@ -71,7 +71,7 @@ def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None =
     while not st.over:
         d = st.decision
         assert d is not None
-        st.apply(agents[d.player].act(st.view(d.player), d))
+        st.apply(agents[d.player].act(st.view(d.player), public_decision(d)))
         n += 1
         if n > MAX_DECISIONS:
             raise FudabaError(f"game {index} (seed {seed}) did not end within {MAX_DECISIONS} decisions")

@@ -17,14 +17,20 @@ from ..core.record import Record
 
 
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n."""
+    """95% Wilson score interval of a proportion k/n (``(0, 1)`` when n = 0).
+
+    The bounds at 0/n and n/n are exactly 0 and 1 (the formula leaves rounding errors there)."""
+    if n < 0 or not 0 <= k <= n:
+        raise ValueError(f"wilson: need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
         return (0.0, 1.0)
     p = k / n
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 @dataclass
