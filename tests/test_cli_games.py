@@ -281,3 +281,49 @@ def test_play_with_both_decks_given_under_changed_deck_rules(tmp_path: Path) -> 
     assert r.exit_code == 0, r.output
     assert "K3" not in r.output.split("Result:")[0].split("books:")[1].split("\n")[0]
     assert "You lost." in r.output
+
+
+def test_play_result_line_reads_naturally_in_japanese() -> None:
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "ja", "--first", "0"], input="concede\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.rstrip().endswith("結果: あなたの負けです。(P0の投了、ターン1)")
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--first", "0"], input="concede\n")
+    assert r.output.rstrip().endswith("Result: You lost. (player 0 conceded, turn 1)")
+
+
+def test_play_hot_seat_waits_for_the_next_player_before_showing_their_hand() -> None:
+    args = ["play", "sarasvati", "--opponent", "human", "--seed", "2", "--first", "0"]
+    r = runner.invoke(app, [*args, "--lang", "ja"], input="pass\n\nconcede\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "P1 — このプレイヤーに交代してください" in out and "seat" not in out
+    ready = out.index("P1: 席に着いたら Enter を押してください (相手は画面を見ないでください)")
+    assert ready < out.index("P1がカードを5枚ドロー: 機甲兵")  # P1's hand only after P1 pressed Enter
+    assert out.rstrip().endswith("結果: P0の勝ち(P1の投了、ターン2)")
+    r = runner.invoke(app, [*args, "--lang", "en"], input="pass\n\nconcede\n")
+    assert "P1: press Enter when you are at the keyboard (the other player looks away)" in r.output
+    assert r.output.rstrip().endswith("Result: P0 wins (player 1 conceded, turn 2)")
+    r = runner.invoke(app, [*args, "--lang", "en"], input="pass\n")  # input ends at the hand-over
+    assert r.exit_code == 1 and "Input ended" in r.output and "P1 draws 5: " not in r.output
+
+
+def test_play_walpurgis_log_says_a_card_activated_from_hand_was_placed() -> None:
+    # seed 3, P0 first: on turn 4 P1 plays Royal Flare from hand; P0 intercepts with its face-down 3c
+    script = "done\nplace W-MR-01 2c up\nplace W-MR-05 3c down\nend\nplace W-MR-07 3b down\nend\nactivate 3c\ndone\n"
+    r = runner.invoke(app, ["play", "walpurgis", "--seed", "3", "--lang", "en", "--first", "0"],
+                      input=script + "concede\n")
+    assert r.exit_code == 0, r.output
+    assert "  ‹ P1 places Royal Flare on 2d face up and activates it\n" in r.output
+    assert "P0 activates Non-Directional Laser on 3c (interception)" in r.output
+    assert "P0 sets a Normal Shot aside (Normal Shot (Marisa))" in r.output
+    r = runner.invoke(app, ["play", "walpurgis", "--seed", "3", "--lang", "ja", "--first", "0"],
+                      input=script + "concede\n")
+    assert "  ‹ P1: 2dにロイヤルフレアを表向きに配置して発動\n" in r.output
+
+
+def test_play_options_name_the_cards_on_the_places_they_name() -> None:
+    # seed 3, P0 first: the Shadow-walking Ninja summoned on F1 on turn 5 may move to the back row
+    r = runner.invoke(app, ["play", "sarasvati", "--seed", "3", "--lang", "ja", "--first", "0"],
+                      input="1\n1\n1\n1\nconcede\n")
+    assert r.exit_code == 0, r.output
+    assert "   1. move F1 B1 影渡りの忍\n" in r.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 import time
@@ -22,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .agents import AGENTS, make_agent
+from .agents import AGENTS, make_agent, public_decision
 from .core.actions import Action
 from .core.errors import CardDataError, DeckError, FudabaError, IllegalAction
 from .core.game import Game
@@ -57,7 +58,8 @@ T = {
         "eof": "Input ended: the game is left unfinished.",
         "opp": "Opponent",
         "pass": "hand the keyboard to this player",
-        "wins": "wins",
+        "ready": "P{p}: press Enter when you are at the keyboard (the other player looks away)",
+        "wins": "P{p} wins",
         "turn": "turn",
         "unseen": "not a card or place you can see",
         "range": "choose 1–{n}",
@@ -83,7 +85,8 @@ T = {
         "eof": "入力が終わりました。ゲームを中断します。",
         "opp": "相手",
         "pass": "このプレイヤーに交代してください",
-        "wins": "の勝ち",
+        "ready": "P{p}: 席に着いたら Enter を押してください (相手は画面を見ないでください)",
+        "wins": "P{p}の勝ち",
         "turn": "ターン",
         "unseen": "見えるカードや場所ではありません",
         "range": "1–{n} の番号を選んでください",
@@ -148,8 +151,10 @@ def _print_events(game: Game, st: State, seat: int, start: int, lang: str) -> in
     return len(evs)
 
 
-def _gloss(game: Game | None, a: Action, lang: str) -> str:
-    """The card names (and costs) an action's arguments refer to by id: ``Flame Sprite 2``."""
+def _gloss(game: Game | None, a: Action, lang: str, view: dict[str, Any] | None = None) -> str:
+    """The card names (and costs) an action's arguments refer to by id: ``Flame Sprite (cost 2)``;
+    with the chooser's ``view``, also the cards on the places it names (the game's
+    ``option_gloss``): ``attack F2 xF1`` → ``Dragon Knight → Great Detective``."""
     if game is None:
         return ""
     out = []
@@ -161,13 +166,19 @@ def _gloss(game: Game | None, a: Action, lang: str) -> str:
         name = card.name if lang == "ja" or not getattr(card, "name_en", "") else card.name_en
         cost = getattr(card, "cost", None)
         out.append(name + (f" ({T[lang]['cost']}{cost})" if isinstance(cost, int) and a.verb != "charge" else ""))
-    return ", ".join(out)
+    if view is not None and game.TEXT_MODULE:
+        fn = getattr(importlib.import_module(game.TEXT_MODULE), "option_gloss", None)
+        placed = fn(game, view, a.text, lang) if fn is not None else ""
+        if placed:
+            out.append(str(placed))
+    return ("、" if lang == "ja" else ", ").join(out)
 
 
-def _print_options(options: list[Action], full: bool = False, game: Game | None = None, lang: str = "en") -> None:
-    """Numbered legal actions, with the names of the cards they name; long lists in columns, very
-    long ones grouped (``list`` shows all)."""
-    glosses = [_gloss(game, a, lang) for a in options]
+def _print_options(options: list[Action], full: bool = False, game: Game | None = None, lang: str = "en",
+                   view: dict[str, Any] | None = None) -> None:
+    """Numbered legal actions, with the names of the cards they name (``view``: the chooser's, for
+    cards named by their place); long lists in columns, very long ones grouped (``list`` shows all)."""
+    glosses = [_gloss(game, a, lang, view) for a in options]
     items = [f"[bold]{i:>3}[/]. {_esc(a.text)}" + (f" [dim]{_esc(gl)}[/]" if gl else "")
              for i, (a, gl) in enumerate(zip(options, glosses, strict=True), 1)]
     if len(items) <= 12:
@@ -277,16 +288,22 @@ def play(
         d = st.decision
         assert d is not None
         if d.player != me and ai is not None:
-            st.apply(ai.act(st.view(1), d))
+            st.apply(ai.act(st.view(1), public_decision(d)))  # bots get views, never the state
             continue
         if ai is None and d.player != me:
             me = d.player
-            console.rule(f"[bold]seat {me}[/] — {tr['pass']}")
+            console.rule(f"[bold]P{me}[/] — {tr['pass']}")
+            try:  # nothing of this player's hand is shown before they are at the keyboard
+                input(tr["ready"].format(p=me) + " ")
+            except EOFError:
+                console.print(tr["eof"])
+                save_record()
+                raise typer.Exit(1) from None
         seen[me] = _print_events(g, st, me, seen[me], lang)
         _show_table(g, st, me, lang)
         prompt = g.prompt(st.view(me), lang, st.log_view(me)) or d.prompt
         console.print(f"[bold]{tr['your_turn']}[/]: {_esc(prompt)}")
-        _print_options(d.options, game=g, lang=lang)
+        _print_options(d.options, game=g, lang=lang, view=st.view(me))
         while True:
             try:
                 raw = input(f"{tr['choose']}> ").strip()
@@ -313,7 +330,7 @@ def play(
                 st.concede(me)
                 break
             if low == "list":
-                _print_options(d.options, full=True, game=g, lang=lang)
+                _print_options(d.options, full=True, game=g, lang=lang, view=st.view(me))
                 continue
             if low == "board":
                 _show_table(g, st, me, lang)
@@ -341,11 +358,13 @@ def play(
     _print_events(g, st, me, seen[me], lang)
     _show_table(g, st, me, lang)
     if ai is None:
-        verdict = tr["draw"] if st.winner is None else f"seat {st.winner} {tr['wins']}"
+        verdict = tr["draw"] if st.winner is None else tr["wins"].format(p=st.winner)
     else:
         verdict = tr["draw"] if st.winner is None else (tr["won"] if st.winner == me else tr["lost"])
-    turn = f"ターン{st.turn}" if lang == "ja" else f"turn {st.turn}"
-    console.print(f"[bold]{tr['result']}:[/] {verdict} ({g.result_text(st.result, lang)}, {turn})")
+    if lang == "ja":
+        console.print(f"[bold]{tr['result']}:[/] {verdict}({g.result_text(st.result, lang)}、ターン{st.turn})")
+    else:
+        console.print(f"[bold]{tr['result']}:[/] {verdict} ({g.result_text(st.result, lang)}, turn {st.turn})")
     save_record()
 
 

@@ -100,3 +100,67 @@ def test_1_info_lists_the_public_zones_graveyard_and_voltage(make: Any) -> None:
         "P0's graveyard (2 cards)\n  SV-A02 Back-alley Boxer\n  SV-R2 Who Needs Brains!")
     assert g.inspect(v, "xgrave", "ja") == "P1の墓地 (1枚)\n  SV-B01 整備ドローン"
     assert g.inspect(v, "voltage", "en").startswith("P0's voltage (2 cards), 1 tapped")
+
+
+# ---------------------------------------------------------------------------------------------- QA pass
+def test_5_1_set_phase_line_leaves_out_what_did_not_happen(game: Any) -> None:
+    ev = {"kind": "set_phase", "player": 1, "readied": 0, "untapped": 3}
+    assert game.describe(ev, "en") == "P1's set phase: 3 voltage untapped."
+    assert game.describe(ev, "ja") == "P1のセットフェイズ: ボルテージ3枚を縦向きに戻す。"
+    ev = {"kind": "set_phase", "player": 0, "readied": 2, "untapped": 0}
+    assert game.describe(ev, "en") == "P0's set phase: 2 character(s) ready again."
+    assert game.describe(ev, "ja") == "P0のセットフェイズ: キャラクター2体が臨戦状態に戻る。"
+    ev = {"kind": "set_phase", "player": 0, "readied": 1, "untapped": 4}
+    assert game.describe(ev, "ja") == "P0のセットフェイズ: キャラクター1体が臨戦状態に戻る、ボルテージ4枚を縦向きに戻す。"
+
+
+def test_japanese_lines_use_japanese_punctuation(game: Any) -> None:
+    ev = {"kind": "attack", "player": 1, "card": "SV-B01", "attacker": "F1", "target": "B1",
+          "target_card": "SV-A05"}
+    assert game.describe(ev, "ja") == "P1のF1の整備ドローンがP0のB1(影渡りの忍)を攻撃。"
+    assert game.describe(ev, "en") == "P1's Maintenance Drone at F1 attacks P0's B1 (Shadow-walking Ninja)."
+    ev = {"kind": "draw", "player": 0, "count": 2, "cards": ["SV-R2", "SV-A05"]}
+    assert game.describe(ev, "ja") == "P0がカードを2枚ドロー: 何が知性だ!、影渡りの忍。"
+    assert game.describe(ev, "en") == "P0 draws 2: Who Needs Brains!, Shadow-walking Ninja."
+    ev = {"kind": "modify", "player": 0, "card": "SV-A02", "place": "F1", "atk": 5000, "dfn": -2000,
+          "until": "until_end_of_turn"}
+    assert game.describe(ev, "ja") == "P0のF1の路地裏の拳闘士: 攻+5000、防-2000(このターンの終わりまで)。"
+
+
+def test_english_card_text_reads_as_english(game: Any) -> None:
+    assert game.card_text("SV-R1", "en").splitlines()[1] == "cost 4, atk/def 3000/3000 (character; Action, マスコット)"
+    assert game.card_text("SV-R4", "en").splitlines()[1] == "cost 6 (forbidden book; Action)"
+
+
+def test_table_fits_80_columns_and_wraps_under_its_label(make: Any, game: Any) -> None:
+    from fudaba.games.sarasvati.text import _width
+
+    slots = {f"F{i}": "SV-B08" for i in range(1, 6)} | {f"B{i}": "SV-B08" for i in range(1, 6)}
+    st = make(seat(hand=[], slots=slots), seat(hand=["SV-A11", "SV-R3", "SV-R1", "SV-R1", "SV-A07"]))
+    for seat_ in (0, 1):
+        for lang in ("en", "ja"):
+            lines = game.render(st.view(seat_), lang).splitlines()
+            assert max(_width(ln) for ln in lines) <= 76, (seat_, lang)
+    ja = game.render(st.view(0), "ja").splitlines()
+    assert "  手札: なし" in ja
+    front = [ln for ln in ja if ln.startswith("  前列: F1:")][-1]  # the viewer's side, at the bottom
+    following = ja[ja.index(front) + 1]
+    assert following.startswith("        F") and "|" in front  # continued under the first slot
+    en = game.render(st.view(1), "en").splitlines()
+    assert "  hand: SV-A11 Awakened Dragon Knight, SV-R3 Open Umbrella," in en
+    assert "        SV-R1 Sara, the Zeroth Librarian, SV-R1 Sara, the Zeroth Librarian," in en
+    assert "        SV-A07 Dragon Knight" in en
+    assert "  hand: (none)" in game.render(st.view(0), "en").splitlines()
+
+
+def test_options_name_the_cards_on_their_places_as_the_chooser_sees_them(make: Any, game: Any) -> None:
+    from fudaba.games.sarasvati.text import option_gloss
+
+    st = make(seat(slots={"F2": "SV-A07"}), seat(slots={"F1": "SV-B07"}, books=["SV-R4", "T-BK", "T-BK"]),
+              phase="battle")
+    v = st.view(0)
+    assert option_gloss(game, v, "attack F2 xF1", "ja") == "竜騎士 → 名探偵"
+    assert option_gloss(game, v, "attack F2 xK1", "en") == "Dragon Knight → face-down book"  # never its name
+    assert option_gloss(game, v, "attack F2 xK1", "ja") == "竜騎士 → 裏向きの禁書"
+    assert option_gloss(game, v, "move F2 B3", "en") == "Dragon Knight"
+    assert option_gloss(game, v, "end", "en") == ""

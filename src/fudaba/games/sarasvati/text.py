@@ -6,6 +6,7 @@ seat with hidden information already removed.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .cards import ATTRIBUTE_EN, TYPE_JA, Card, Effect
@@ -69,7 +70,7 @@ _EV = {
         "ready": "{who}'s {card} at {place} becomes ready.",
         "cost_modifier": "{who}'s costs {amount:+d} {until}.",
         "end_turn": "{who} ends the turn.",
-        "set_phase": "{who}'s set phase: {readied} character(s) ready again, {untapped} voltage untapped.",
+        "set_phase": "{who}'s set phase: {parts}.",
         "concede": "{who} concedes.",
         "auto": "({who}: {action})",
     },
@@ -101,7 +102,7 @@ _EV = {
         "ready": "{who}の{place}の{card}が臨戦状態になる。",
         "cost_modifier": "{who}のコスト{amount:+d}({until})。",
         "end_turn": "{who}のターン終了。",
-        "set_phase": "{who}のセットフェイズ: キャラクター{readied}体が臨戦状態に戻り、ボルテージ{untapped}枚を縦向きに戻す。",
+        "set_phase": "{who}のセットフェイズ: {parts}。",
         "concede": "{who}が投了。",
         "auto": "({who}: {action})",
     },
@@ -122,6 +123,21 @@ _REASON = {
     "en": {"battle": "battle", "effect": "effect", "negative def": "def below 0"},
     "ja": {"battle": "バトル", "effect": "効果", "negative def": "防御力がマイナス"},
 }
+
+
+#: list separator of a log line
+_SEP = {"en": ", ", "ja": "、"}
+
+
+def _set_phase_parts(ev: dict[str, Any], lg: str) -> str:
+    """What the set phase did (§5.1), leaving out what did not happen: ``2 characters ready again``."""
+    r, u = ev.get("readied") or 0, ev.get("untapped") or 0
+    if lg == "ja":
+        parts = ([f"キャラクター{r}体が臨戦状態に戻る"] if r else []) + ([f"ボルテージ{u}枚を縦向きに戻す"] if u else [])
+        return "、".join(parts) or "戻すものはない"
+    parts = ([f"{r} character(s) ready again"] if r else []) + (
+        [f"{u} voltage untapped"] if u else [])
+    return ", ".join(parts) or "nothing to ready or untap"
 
 
 _PHASE_JA = {"set": "セット", "draw": "ドロー", "charge": "チャージ", "imagine": "イマジン", "move": "ムーブ",
@@ -151,7 +167,7 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         f["base"] = " + ".join(_name(game, b, lg) for b in bases)
     if kind == "draw":
         cards = ev.get("cards")
-        f["cards"] = (": " + ", ".join(_name(game, c, lg) for c in cards)) if cards else ""
+        f["cards"] = (": " + _SEP[lg].join(_name(game, c, lg) for c in cards)) if cards else ""
     if kind == "charge":
         f["src"] = (" from the deck" if lg == "en" else "(山札から)") if ev.get("source") == "deck" else ""
     if kind == "auto" and ev.get("action") in ("end", "pass"):
@@ -168,7 +184,8 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         pl = ev.get("player")
         f["opp"] = _who(1 - pl if isinstance(pl, int) else "?", lg)
         tc = ev.get("target_card")
-        f["tcard"] = f" ({_name(game, tc, lg)})" if tc else ""
+        f["tcard"] = ((f"({_name(game, tc, lg)})" if lg == "ja" else f" ({_name(game, tc, lg)})")
+                      if tc else "")
     if kind == "battle":
         f["outcome"] = _OUTCOME[lg].get(str(ev.get("outcome")), ev.get("outcome"))
         f["ctr"] = (" (counterattack)" if lg == "en" else "(反撃あり)") if ev.get("counter") else ""
@@ -184,9 +201,11 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
             parts.append(("atk " if lg == "en" else "攻") + f"{ev['atk']:+d}")
         if ev.get("dfn"):
             parts.append(("def " if lg == "en" else "防") + f"{ev['dfn']:+d}")
-        f["delta"] = ", ".join(parts)
+        f["delta"] = _SEP[lg].join(parts)
     if kind == "setup":
         f["first"] = ev.get("first")
+    if kind == "set_phase":
+        f["parts"] = _set_phase_parts(ev, lg)
     if kind == "book_open":
         f["card"] = _name(game, ev.get("card"), lg)
     try:
@@ -291,13 +310,17 @@ def card_text(game: Any, card_id: str, lang: str = "en") -> str:
     if c is None:
         return f"unknown card {card_id!r}" if lg == "en" else f"不明なカード {card_id!r}"
     attr = c.attribute if lg == "ja" else ATTRIBUTE_EN[c.attribute]
-    kind = TYPE_JA[c.type] if lg == "ja" else c.type
+    kind = TYPE_JA[c.type] if lg == "ja" else {"book": "forbidden book"}.get(c.type, c.type)
     if c.is_evolution:
         kind = ("進化" if lg == "ja" else "evolution") + f" ← {c.evolves_from}" + (f" ×{c.evolve_bases}" if c.evolve_bases > 1 else "")
     tags = "、".join((attr, *c.sub_attributes)) if lg == "ja" else ", ".join((attr, *c.sub_attributes))
     stats = f":{c.atk}/{c.def_}" if c.type in ("character", "equipment") else ""
     head = f"◇{c.name}" + (f" ({c.name_en})" if c.name_en and lg == "en" else "") + f"  [{c.id}]"
-    lines = [head, f"{'コスト' if lg == 'ja' else 'cost '}{c.cost}{stats}({kind}/{tags})"]
+    if lg == "ja":  # the designers' template: コスト:攻/防(種別/属性、サブ属性)
+        lines = [head, f"コスト{c.cost}{stats}({kind}/{tags})"]
+    else:
+        en_stats = f", atk/def {c.atk}/{c.def_}" if stats else ""
+        lines = [head, f"cost {c.cost}{en_stats} ({kind}; {tags})"]
     if c.reattachable:
         lines.append("付け替え可能" if lg == "ja" else "reattachable (付け替え可能)")
     if c.text:
@@ -317,12 +340,40 @@ _LABEL = {
     "en": {"turn": "Turn", "phase": "phase", "active": "active", "you": "you", "hand": "hand", "deck": "deck",
            "grave": "grave", "volt": "voltage", "books": "books", "front": "front", "back": "back",
            "closed": "face down", "open": "open", "destroyed": "destroyed", "ready": "ready",
-           "defenceless": "defenceless", "new": "new", "decision": "decision", "over": "Game over"},
+           "defenceless": "defenceless", "new": "new", "decision": "decision", "over": "Game over",
+           "empty": "(none)"},
     "ja": {"turn": "ターン", "phase": "フェイズ", "active": "手番", "you": "あなた", "hand": "手札", "deck": "山札",
            "grave": "墓地", "volt": "ボルテージ", "books": "禁書", "front": "前列", "back": "後列",
            "closed": "裏", "open": "オープン", "destroyed": "破壊", "ready": "臨戦", "defenceless": "無防備",
-           "new": "召喚酔い", "decision": "選択", "over": "ゲーム終了"},
+           "new": "召喚酔い", "decision": "選択", "over": "ゲーム終了",
+           "empty": "なし"},
 }
+
+
+WIDTH = 76  #: display columns of a line of ``render`` (an 80-column terminal, minus a panel's frame)
+
+
+def _width(text: str) -> int:
+    """Display columns of ``text`` (full-width Japanese characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _wrap(head: str, items: list[str], sep: str, width: int = WIDTH) -> list[str]:
+    """``head`` + ``items`` joined by ``sep``, broken between items into lines of at most ``width``
+    display columns; continuation lines are indented to the first item."""
+    indent = " " * _width(head)
+    tail = sep[len(sep.rstrip()):]  # the spaces after a separator
+    lines: list[str] = []
+    cur, fresh = head, True  # fresh: nothing on the current line yet
+    for i, it in enumerate(items):
+        piece = it + (sep.rstrip() if i < len(items) - 1 else "")
+        if not fresh and _width(cur + tail + piece) > width:
+            lines.append(cur)
+            cur, fresh = indent, True
+        cur += ("" if fresh else tail) + piece
+        fresh = False
+    lines.append(cur)
+    return lines
 
 
 def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
@@ -344,7 +395,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
         for b in pl["books"]:
             name = _name(game, b["card"], lg) if b["card"] else "?"
             books.append(f"{b['place']}:{L[b['state']]}" + (f"({name})" if b["card"] else ""))
-        out.append(f"  {L['books']}: " + "  ".join(books))
+        out.extend(_wrap(f"  {L['books']}: ", books, "  "))
         for row, rng in ((L["front"], range(1, nf + 1)), (L["back"], range(1, view["back_slots"] + 1))):
             cells = []
             for k in rng:
@@ -357,9 +408,10 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
                 extra = f" +{_name(game, u['equip'], lg)}" if u.get("equip") else ""
                 new = f" {L['new']}" if u.get("new") else ""
                 cells.append(f"{pname}:{_name(game, u['card'], lg)} {u['atk']}/{u['def']} [{st}{new}]{extra}")
-            out.append(f"  {row}: " + " | ".join(cells))
+            out.extend(_wrap(f"  {row}: ", cells, " | "))
         if pl["hand"] is not None:
-            out.append(f"  {L['hand']}: " + ", ".join(f"{c} {_name(game, c, lg)}" for c in pl["hand"]))
+            hand = [f"{c} {_name(game, c, lg)}" for c in pl["hand"]] or [L["empty"]]
+            out.extend(_wrap(f"  {L['hand']}: ", hand, _SEP[lg]))
     d = view.get("decision")
     if view.get("over"):
         w = view.get("winner")
@@ -372,7 +424,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
         kind = _KIND[lg].get(d["kind"], d["kind"])
         out.append(f"{L['decision']}: P{d['player']} {kind}")
         if "options" in d:
-            out.append("  " + "  ".join(f"[{i + 1}] {o}" for i, o in enumerate(d["options"])))
+            out.extend(_wrap("  ", [f"[{i + 1}] {o}" for i, o in enumerate(d["options"])], "  "))
     return "\n".join(out)
 
 
@@ -503,3 +555,30 @@ def prompt(game: Any, view: dict[str, Any], lang: str = "en", log: list[dict[str
     if kind in P:
         return P[kind]
     return str(d.get("prompt") or kind)
+
+
+# ------------------------------------------------------------------------------------------- options
+def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en") -> str:
+    """What the places of an action hold, for the numbered options of the CLI (from the chooser's
+    view, so only what they see): ``attack F2 xK1`` → ``Dragon Knight → face-down book``."""
+    lg = _lang(lang)
+    you = view.get("you")
+    if you not in (0, 1):
+        return ""
+    names = []
+    for tok in action.split()[1:]:
+        side = 1 - you if tok[:1] == "x" else you
+        body = tok[1:] if tok[:1] == "x" else tok
+        if body[:1] == "K" and body[1:].isdigit():
+            books = view["players"][side]["books"]
+            k = int(body[1:]) - 1
+            if 0 <= k < len(books):
+                b = books[k]
+                shown = _name(game, b["card"], lg) if b["card"] and b["state"] != "closed" else ""
+                names.append(shown or ("裏向きの禁書" if lg == "ja" else "face-down book"))
+            continue
+        if body[:1] in ("F", "B") and body[1:].isdigit():
+            u = view["players"][side]["slots"].get(body)
+            if u is not None:
+                names.append(_name(game, u["card"], lg))
+    return " → ".join(names)

@@ -21,9 +21,33 @@ def _name(game: WalpurgisGame, cid: Any, lang: str) -> str:
     return c.name if lang == "ja" or not c.name_en else f"{c.name_en}"
 
 
+#: the card states (§1) for people; the notation words (``bullet_up``) stay in actions only
+EN_WORDS = ("face-down bullet", "face-up bullet", "active formation", "dormant formation",
+            "face-up formation", "activating formation")
+
+
 def _state(word: Any, lang: str) -> str:
     w = str(word)
-    return JA_WORDS[WORD_INDEX[w]] if lang == "ja" and w in WORD_INDEX else w
+    if w not in WORD_INDEX:
+        return w
+    return (JA_WORDS if lang == "ja" else EN_WORDS)[WORD_INDEX[w]]
+
+
+#: states whose face nobody but the owner sees (§1): a pick of one is never named in a public line
+_FACE_DOWN = frozenset({"bullet", "active", "dormant"})
+
+
+def _label_text(game: WalpurgisGame, label: Any, lang: str, named: bool = True) -> str:
+    """A card label of the notation (``up:W-RM-05``, ``bullet``) for people: ``表向きの陣 通常弾(霊夢)``
+    / ``face-up formation Normal Shot (Reimu)``; a face-down card is named only when ``named``."""
+    word, _, cid = str(label).partition(":")
+    text = _state(word, lang)
+    if cid and (named or word not in _FACE_DOWN):
+        text += f" {_name(game, cid, lang)}" if lang != "ja" else f"の{_name(game, cid, lang)}"
+    return text
+
+
+_HIDDEN_PICK = {"ja": "両者が選ぶまで非公開", "en": "hidden until both have picked"}
 
 
 #: actions whose own event is logged right after them: an automatic (one-option) answer with one of
@@ -58,7 +82,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     nm = _name(game, card, lang) if card else ""
     if k == "draw":
         cards = ev.get("cards")
-        shown = f" ({', '.join(_name(game, c, lang) for c in cards)})" if cards else ""
+        shown = f" ({('、' if ja else ', ').join(_name(game, c, lang) for c in cards)})" if cards else ""
         return f"{who}: {ev.get('count')}枚ドロウ{shown}" if ja else f"{who} draws {ev.get('count')}{shown}"
     if k == "turn":
         return f"── ターン{ev.get('turn')} {who} ──" if ja else f"── turn {ev.get('turn')}: {who} ──"
@@ -69,6 +93,10 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         return f"{who} places {nm or 'a card'} on {sq} face {face}"
     if k == "activate":
         icp = ev.get("interception")
+        if ev.get("source") == "hand":  # placed from hand face up, then activated (§4, 7.2.1)
+            if ja:
+                return f"{who}: {sq}に{nm}を表向きに配置して発動" + ("(迎撃)" if icp else "")
+            return f"{who} places {nm} on {sq} face up and activates it" + (" (interception)" if icp else "")
         if ja:
             return f"{who}: {sq}の{nm}を発動" + ("(迎撃)" if icp else "")
         return f"{who} activates {nm} on {sq}" + (" (interception)" if icp else "")
@@ -77,20 +105,26 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         return f"{who}: {sq}に{what}を配置" if ja else f"{who} places {what} on {sq}"
     if k == "pass":
         return f"{who}: 迎撃しない" if ja else f"{who} does not intercept"
-    if k == "pick":
-        act = ev.get("action")
-        return (f"{who}: {sq}で選択済み" + (f" ({act})" if act else "")) if ja else (
-            f"{who} has picked on {sq}" + (f" ({act})" if act else ""))
+    if k == "pick":  # the first of two simultaneous picks (§5.3 step 6): only its chooser sees it
+        act = str(ev.get("action") or "")
+        hidden = _HIDDEN_PICK["ja" if ja else "en"]
+        if act:
+            lab = _label_text(game, act.split(" ")[-1], lang)
+            return f"{who}: {sq}で{lab}を選択 ({hidden})" if ja else f"{who} picks its {lab} on {sq} ({hidden})"
+        return f"{who}: {sq}で1枚を選択済み ({hidden})" if ja else f"{who} has picked a card on {sq} ({hidden})"
     if k == "hits":
-        picks = ev.get("picks", {})
-        txt = ", ".join(f"P{s}: {v}" for s, v in picks.items())
-        return f"{sq} 弾幕処理: {txt}" if ja else f"bullet processing {sq}: {txt}"
+        # both picks, revealed together; a face-down card is never named here (the line is public)
+        picks = [(s, _label_text(game, v, lang, named=False)) for s, v in (ev.get("picks") or {}).items()]
+        if ja:
+            return f"{sq}の弾幕処理: " + "、".join(f"P{s}は{lab}" for s, lab in picks) + "を選択"
+        return f"bullet processing on {sq}: " + ", ".join(
+            (f"P{s} picks its {lab}" if i == 0 else f"P{s} its {lab}") for i, (s, lab) in enumerate(picks))
     if k == "keep":
-        st = _state(ev.get("state"), lang)
-        return f"{who}: {sq}に{nm + ' ' if nm else ''}{st}を残す" if ja else f"{who} keeps {nm + ' ' if nm else ''}({st}) on {sq}"
+        lab = _label_text(game, f"{ev.get('state')}:{card}" if card else ev.get("state"), lang)
+        return f"{who}: {sq}に1枚を残す ({lab})" if ja else f"{who} keeps one card on {sq}: {lab}"
     if k == "turn_down":
         st = _state(ev.get("state", "dormant"), lang)
-        return f"{who}: {sq}の{nm}が{st}に" if ja else f"{who}'s {nm} on {sq} turns face down ({st})"
+        return f"{who}: {sq}の{nm}が{st}になる" if ja else f"{who}'s {nm} on {sq} becomes a {st}"
     if k == "discard":
         if sq:
             return f"{who}: {sq}の{nm}を捨て札に" if ja else f"{who}'s {nm} on {sq} goes to the discard pile"
@@ -107,7 +141,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     if k == "upright":
         return f"{who}: {sq}の{nm}を縦向きに" if ja else f"{who} turns {nm} on {sq} upright"
     if k == "sustain":
-        return f"{who}: {sq}の{nm}は発動中のまま(持続)" if ja else f"{who} keeps {nm} on {sq} activating (持続)"
+        return f"{who}: {sq}の{nm}は発動中のまま(持続)" if ja else f"{who} keeps {nm} on {sq} activating (持続, sustain)"
     if k == "resolve":
         return f"{who}: {sq}の{nm}の効果を解決" if ja else f"{who} resolves {nm} on {sq}"
     if k == "wake":
@@ -139,7 +173,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
         return f"先攻: {who}" if ja else f"{who} goes first"
     if k == "set_aside":
         return f"{who}: 通常弾を取り出す" + (f" ({nm})" if card else "") if ja else (
-            f"{who} sets a 通常弾 aside" + (f" ({nm})" if card else ""))
+            f"{who} sets a Normal Shot aside" + (f" ({nm})" if card else ""))
     if k == "bottom":
         return f"{who}: 1枚を山札の下に" + (f" ({nm})" if card else "") if ja else (
             f"{who} puts a card on the deck bottom" + (f" ({nm})" if card else ""))
@@ -168,7 +202,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
 
             parts = [("formations", "陣"), ("face_up", "表向きの陣"), ("deck", "山札")]
             items = [(ja_name if ja else key.replace("_", " "), pair(key)) for key, ja_name in parts if key in sc]
-            scs = (" — P0対P1: " if ja else " — P0 vs P1: ") + ", ".join(f"{n} {v}" for n, v in items)
+            scs = (" — P0対P1: " if ja else " — P0 vs P1: ") + ("、" if ja else ", ").join(f"{n} {v}" for n, v in items)
         res = result_text(str(ev.get("result") or ""), lang)
         if ja:
             return f"ゲーム終了 ({res}): " + ("引き分け" if w is None else f"P{w}の勝ち") + scs
@@ -177,6 +211,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
 
 
 CELL = 13  #: display columns of one square's line in ``render`` (5 squares fit in 80 columns)
+WIDTH = 76  #: display columns of every line of ``render`` (an 80-column terminal, minus a panel's frame)
 NAME_COLS = CELL - 3  #: after the owner digit, the state letter and a space
 
 
@@ -196,6 +231,23 @@ def _fit(text: str, cols: int) -> str:
         out += ch
         w += cw
     return out + " " * (cols - w)
+
+
+def wrap_items(head: str, items: list[str], sep: str = ", ", indent: int = 2, width: int = WIDTH) -> list[str]:
+    """``head`` + ``items`` joined by ``sep``, broken between items into lines of at most ``width``
+    display columns; continuation lines are indented by ``indent`` spaces."""
+    tail = sep[len(sep.rstrip()):]  # the spaces after a separator
+    lines: list[str] = []
+    cur, fresh = head, True  # fresh: nothing on the current line yet
+    for i, it in enumerate(items):
+        piece = it + (sep.rstrip() if i < len(items) - 1 else "")
+        if not fresh and _width(cur + tail + piece) > width:
+            lines.append(cur)
+            cur, fresh = " " * indent, True
+        cur += ("" if fresh else tail) + piece
+        fresh = False
+    lines.append(cur)
+    return lines
 
 
 def short_name(game: WalpurgisGame, cid: str, lang: str) -> str:
@@ -253,8 +305,8 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
         out.append("凡例: 所有者(0/1) + b裏弾幕 B表弾幕 a活動 d休眠 U表陣 A発動中")
         out.append("      + 見えるカードの名前 (info 3c でカード全体とマトリクス)")
     else:
-        out.append("legend: owner 0/1 + b bullet, B face-up bullet, a active, d dormant, U up, A activating")
-        out.append("        + the card's name where you may see it (info 3c: the whole card and matrix)")
+        out.append("legend: owner 0/1 + b bullet, B face-up bullet, a active, d dormant, U up,")
+        out.append("        A activating + the name where you see it (info 3c: card and matrix)")
     turn_s = f"ターン{view['turn']} 手番P{view['active']} {_PHASE_JA.get(view['phase'], view['phase'])}" if ja else (
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
     out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
@@ -270,18 +322,24 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
         else:
             out.append(f"{lab}: hand {view['hand_counts'][p]}, deck {view['deck_counts'][p]}, "
                        f"bullet pile {view['bullet_pile_counts'][p]}, discard {len(view['discards'][p])}"
-                       + ((", 通常弾 set aside" if setup else f", beside the field {aside}") if aside else ""))
+                       + ((", Normal Shot set aside" if setup else f", beside the field {aside}") if aside else ""))
     for t in view.get("until_end_of_turn") or []:
         out.append(f"P{t['player']}: " + ("ターン終了時まで、陣は破壊されない" if ja else
                                           "formations not destroyed until end of turn"))
     if view.get("hand"):
-        names = ", ".join(f"{cid} {_name(game, cid, lang)}" for cid in view["hand"])
-        out.append(("手札: " if ja else "hand: ") + names)
+        out.extend(wrap_items("手札: " if ja else "hand: ", [f"{cid} {_name(game, cid, lang)}" for cid in view["hand"]],
+                              "、" if ja else ", "))
     if view.get("score"):
         sc = view["score"]
+
+        def pair(v: Any) -> str:
+            return f"{v[0]}–{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
+
         if ja:
-            out.append(f"得点: 陣 {sc['formations']}, 表向きの陣 {sc['face_up']}, 山札 {sc['deck']}")
+            out.append(f"得点 (P0–P1): 陣 {pair(sc['formations'])}、表向きの陣 {pair(sc['face_up'])}、"
+                       f"山札 {pair(sc['deck'])}")
         else:
+            # kept as it was: tests/walpurgis/test_5_3_chain.py asserts this exact line
             out.append(f"score: formations {sc['formations']}, face up {sc['face_up']}, deck {sc['deck']}")
     if view.get("over"):
         w_ = view.get("winner")
@@ -291,6 +349,9 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
         else:
             out.append(f"result: {view.get('result')} — " + ("draw" if w_ is None else f"P{w_} wins"))
     return "\n".join(out)
+
+
+_KEYWORD_EN = {"速射": "rapid fire", "持続": "sustain", "サポート": "support"}
 
 
 def _grid(m: Matrix) -> list[str]:
@@ -307,9 +368,10 @@ def card_text(game: WalpurgisGame, card_id: str, lang: str = "en") -> str:
     ja = lang == "ja"
     out = [f"{c.id}  {c.name}" + (f" / {c.name_en}" if c.name_en else "")]
     out.append(("術者: " if ja else "caster: ") + (c.caster or "—") + ("   アイコン: " if ja else "   icons: ")
-               + (", ".join(sorted(c.icons)) or "—"))
+               + (("、" if ja else ", ").join(sorted(c.icons)) or "—"))
     if c.keywords:
-        out.append(("キーワード: " if ja else "keywords: ") + ", ".join(c.keywords))
+        out.append(("キーワード: " if ja else "keywords: ") + ("、" if ja else ", ").join(
+            k if ja else f"{k} ({_KEYWORD_EN[k]})" if k in _KEYWORD_EN else k for k in c.keywords))
     out.append("アクションマトリクス (上 = 相手側):" if ja else "action matrix (up = towards the opponent):")
     out.extend("  " + ln for ln in _grid(c.main))
     if c.sub is not None:
@@ -362,10 +424,13 @@ def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "
 # ------------------------------------------------------------------------------------------- decisions
 _PROMPT = {
     "en": {
-        "setup": "Setup ① (§3): choose which 通常弾 to set aside (it joins your hand after the mulligan)",
+        "setup": "Setup ① (§3): choose which Normal Shot (通常弾) to set aside (it joins your hand after the "
+                 "mulligan)",
         "mulligan": "Mulligan (§3 ⑤): put cards from your hand on the deck bottom one at a time, "
                     "then done to draw as many",
-        "initial": "Initial placement (§3): place a 通常弾 from your hand face up",
+        "initial": "Initial placement (§3): place a Normal Shot (通常弾) from your hand face up",
+        "first_main": "Your first main phase (§8, v1.01): place a Normal Shot (通常弾) from your hand face up "
+                      "on any square (no condition, no bullets, no interception)",
         "wake": "Prepare ① (§4): choose one of your dormant formations to make active",
         "wake_optional": ", or pass (v1.01: waking is optional)",
         "main": "Main phase (§4): at most one placement and one activation, in any order; end when finished "
@@ -383,7 +448,9 @@ _PROMPT = {
         "upright": "A effects (§5.3 step 8): turn one of your activating formations upright (sustain: a 持続 "
                    "one stays activating)",
         "discard": "End of turn (§4): discard down to {n} cards",
-        "target": "{what}",
+        "target": "{card}: {effect} — choose {what}",
+        "target_hand": "a card of your hand",
+        "target_square": "the square",
         "placed": "placement used",
         "activated": "activation used",
     },
@@ -391,10 +458,12 @@ _PROMPT = {
         "setup": "準備① (§3): 取り出す通常弾を選んでください (マリガンの後で手札に加わります)",
         "mulligan": "マリガン (§3 ⑤): 山札の下に戻すカードを1枚ずつ選び、done で同じ枚数を引きます",
         "initial": "初期配置 (§3): 手札の通常弾を1枚、表向きで配置してください",
+        "first_main": "最初の通常フェイズ (§8, v1.01): 手札の通常弾を1枚、好きなマスに表向きで配置してください "
+                      "(発動条件・弾幕・迎撃なし)",
         "wake": "準備フェイズ① (§4): 休眠状態の自分の陣を1つ選び、活動状態にします",
         "wake_optional": "。pass で何もしないこともできます (v1.01では任意)",
         "main": "通常フェイズ (§4): 配置1回と発動1回まで (順番自由)。終わったら end "
-                "(どちらもしなければ2枚ドロー)",
+                "(どちらもしなければ2枚ドロウ)",
         "bullet": "{sq}の{card}: 弾幕対象マスに裏向きの弾幕を1つずつ置き、終わったら done (§5.3 ステップ3)",
         "rapid": "{sq}の{card} (速射): サブマトリクスの弾幕対象マスに裏向きの弾幕を置き、終わったら done "
                  "(§5.3 ステップ1)",
@@ -404,7 +473,9 @@ _PROMPT = {
         "hit": "{sq}の弾幕処理 (§5.3 ステップ6): そこにある自分のカードを1枚選んでください (相手も秘密に選びます)",
         "upright": "A効果 (§5.3 ステップ8): 発動中の自分の陣を1つ縦向きに (sustain: 持続の陣は発動中のまま)",
         "discard": "ターン終了 (§4): 手札を{n}枚まで捨ててください",
-        "target": "{what}",
+        "target": "{card}: {effect} — {what}を選んでください",
+        "target_hand": "手札のカード",
+        "target_square": "対象のマス",
         "placed": "配置済",
         "activated": "発動済",
     },
@@ -448,14 +519,35 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
         return P["resolve"].format(timing=timing)
     if kind == "discard":
         return P["discard"].format(n=raw.split()[-1])
-    if kind == "target":
-        if ja:
-            return raw.replace(": set a card beside the field", ": 場の脇に置く手札を選んでください").replace(
-                ": choose a target", ": 対象を選んでください")
-        return raw
+    if kind == "target":  # raw: "<card name>: set a card beside the field" / "...: choose a target"
+        head, _, _rest = raw.partition(": ")
+        c = game.cards.find(head)
+        beside = raw.endswith("set a card beside the field")
+        ops = ("set_beside",) if beside else ("wake", "turn_down", "flip_activating")
+        eff = next((e for e in (c.effects if c is not None else ()) if e.op in ops), None)
+        if c is None or eff is None:
+            return raw
+        return P["target"].format(card=_name(game, c.id, lang), effect=eff.describe(lang),
+                                  what=P["target_hand" if beside else "target_square"])
+    if kind == "main" and view.get("variant") == "v1.01" and int(view.get("turn") or 0) <= 2:
+        return P["first_main"]
     if kind == "wake" and view.get("variant") == "v1.01":
         return P["wake"] + P["wake_optional"]
     if kind == "main":
         used = [P[k] for k in ("placed", "activated") if view.get(k)]
         return P["main"] + (f" [{', '.join(used)}]" if used else "")
     return P.get(kind, raw)
+
+
+# ------------------------------------------------------------------------------------------- options
+def option_gloss(game: WalpurgisGame, view: dict[str, Any], action: str, lang: str = "en") -> str:
+    """The card an action names by its square (``activate 2b``, ``upright 2d``, ``target 3c``), for
+    the numbered options of the CLI: the chooser's own card there whose face they see."""
+    parts = action.split()
+    if len(parts) != 2 or parts[0] not in ("activate", "resolve", "upright", "sustain", "target"):
+        return ""
+    seat = view.get("seat")
+    cards = (view.get("board") or {}).get(parts[1]) or []
+    seen = [d for d in cards if "card" in d and d.get("state") not in ("bullet", "bullet_up")]
+    mine = [d for d in seen if d.get("owner") == seat] or seen
+    return _name(game, mine[-1]["card"], lang) if mine else ""
