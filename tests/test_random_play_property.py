@@ -18,6 +18,7 @@ import json
 import os
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,7 @@ GAMES = int(os.environ.get("FUDABA_PROPERTY_GAMES", "1000"))
 CHUNK = 50
 STEP_BOUND = 6000
 FULL_CHECK_GAMES = 10  # in these, every legal action is tried on a clone at every step
+WATCH_GAMES = 300  # in these, every event is checked against what each viewer sees at that step
 
 CASES = [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
 PARAMS = [
@@ -70,15 +72,19 @@ def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]
             assert n <= both[cid], f"the spectator view shows {cid} {n}x but may see it {both[cid]}x"
 
 
-def _check_logs(st: fudaba.State, pool: set[str], seen: list[set[str]]) -> None:
+def _check_logs(st: fudaba.State, pool: set[str], seen: list[set[str]], watched: bool) -> None:
     if VISIBLE.get(st.game.name) is None:
         return
-    # what every seat's log names beyond the public log must be cards that seat could see
-    public = set(_ids_in(st.log_view(None), pool))
-    for seat in (0, 1):
-        shown = set(_ids_in(st.log_view(seat), pool))
-        extra = shown - public - seen[seat]
-        assert not extra, f"seat {seat}'s log names cards it never could see: {sorted(extra)}"
+    # every card a log view names (also inside compound words such as 'active:W-PC-07') must be one
+    # its viewer could see at some point of the game. ``watched``: visibility was sampled after every
+    # rules step, so the spectator's log is checked too; otherwise (sampled at decisions only) the
+    # public log is taken as seen by everyone
+    public = set() if watched else set(_ids_in(st.log_view(None), pool))
+    for i, viewer in enumerate((0, 1, None) if watched else (0, 1)):
+        shown = set(_ids_in(st.log_view(viewer), pool))
+        extra = shown - public - seen[i]
+        who = "the spectator" if viewer is None else f"seat {viewer}"
+        assert not extra, f"{who}'s log names cards it never could see: {sorted(extra)}"
 
 
 def _illegal_candidates(st: fudaba.State, pool_texts: list[str], rng: Rng) -> list[str]:
@@ -96,21 +102,74 @@ def _illegal_candidates(st: fudaba.State, pool_texts: list[str], rng: Rng) -> li
     return [t for t in out if t.lower() not in legal][:4]
 
 
+class _Watch:
+    """Runs around every rules step and answer handler of the game being played: each event logged
+    must name, for each viewer, only cards that viewer may see just before or just after the step
+    that logged it (so a card played face up and turned down within one ``apply`` may be named,
+    a face-down card may not). Also collects every card each viewer could see during the game."""
+
+    VIEWERS = (0, 1, None)
+
+    def __init__(self, visible: Any, pool: set[str]) -> None:
+        self.visible = visible
+        self.pool = pool
+        self.seen: list[set[str]] = [set(), set(), set()]  # seat 0, seat 1, spectator
+        self.now: list[set[str]] = [set(), set(), set()]
+        self.checked = 0
+        self.game: fudaba.State | None = None  # the game being played (None: while it is set up)
+
+    def start(self) -> None:
+        self.seen, self.now, self.checked, self.game = [set(), set(), set()], [set(), set(), set()], 0, None
+
+    def wrap(self, table: dict[str, Any]) -> dict[str, Any]:
+        def step(fn: Any) -> Any:
+            def run(st: Any, *args: Any) -> None:
+                fn(st, *args)
+                # clones (tried actions, resampled states) are not the game: they do not count
+                if self.visible is not None and (self.game is None or st is self.game):
+                    self.after_step(st)
+            return run
+        return {k: step(fn) for k, fn in table.items()}
+
+    def after_step(self, st: fudaba.State) -> None:
+        before = self.now
+        self.now = [set(self.visible(st, v)) for v in self.VIEWERS]
+        for i in range(3):
+            self.seen[i] |= self.now[i]
+        for ev in st.log[self.checked:]:
+            for i, v in enumerate(self.VIEWERS):
+                if not ev.visible_to(v):
+                    continue
+                named = set(_ids_in(ev.view(v), self.pool))
+                bad = named - before[i] - self.now[i]
+                who = "the spectator" if v is None else f"seat {v}"
+                assert not bad, f"event {ev.view(v)} names {sorted(bad)}, which {who} may not see"
+        self.checked = len(st.log)
+
+
 @pytest.mark.parametrize(("name", "variant", "start"), PARAMS)
-def test_7_random_play_properties(name: str, variant: str | None, start: int) -> None:
+def test_7_random_play_properties(name: str, variant: str | None, start: int, monkeypatch: pytest.MonkeyPatch) -> None:
     if name not in fudaba.games():
         pytest.fail(f"game {name} is not installed")
     game = fudaba.load_game(name, variant)
     pool = set(game.cards)
     visible = VISIBLE.get(name)
+    watch = _Watch(visible if start < WATCH_GAMES else None, pool)
+    cls = game.state_class()
+    monkeypatch.setattr(cls, "STEPS", watch.wrap(cls.STEPS))
+    monkeypatch.setattr(cls, "ANSWERS", watch.wrap(cls.ANSWERS))
     for gi in range(start, min(start + CHUNK, GAMES)):
         rng = Rng(10_000 + gi)
+        watch.start()
         st = game.new_game(seed=gi)
+        watch.game = st
+        seen = watch.seen
         cards0 = Counter(st.all_cards())
         texts: list[str] = []
-        seen: list[set[str]] = [set(), set()]
         steps = 0
         _check_views(st, pool, rng, seen)
+        if visible is not None:
+            seen[2].update(visible(st, None))
         while not st.over:
             steps += 1
             assert steps <= STEP_BOUND, f"game {gi} exceeded {STEP_BOUND} decisions"
@@ -141,10 +200,10 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int) ->
             st.apply(rng.choice(opts))
             assert Counter(st.all_cards()) == cards0, "a card was lost or duplicated"
             if visible is not None:
-                for seat in (0, 1):
-                    seen[seat].update(visible(st, seat))
+                for i, seat in enumerate((0, 1, None)):
+                    seen[i].update(visible(st, seat))
         _check_views(st, pool, rng, seen)
-        _check_logs(st, pool, seen)
+        _check_logs(st, pool, seen, watch.visible is not None)
         assert st.winner in (0, 1, None) and st.result
         back = replay(st.record())
         assert back.hash() == st.hash() and back.winner == st.winner

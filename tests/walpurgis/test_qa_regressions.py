@@ -168,3 +168,18 @@ def test_10_position_round_trip_at_a_prepare_decision_still_works() -> None:
     assert st.decision is not None and st.decision.kind == "wake"
     back = game().load_position(st.position())
     assert back.hash() == st.hash()
+
+
+def test_1_bullet_processing_picks_name_face_down_cards_by_state_only() -> None:
+    # seat 1's own active formation on 4c is picked in a two-player round: the public "hits" event
+    # says 'active', never its id (only its owner may see it, §1)
+    board = {"4c": [(0, "W-RM-07", "bullet"), (1, "W-RR-02", "active")], "2c": [(0, "W-RM-02", "up")],
+             "4e": [(0, "W-RM-02", "up")], "5e": [(0, "W-RM-01", "active")]}
+    st = pos(board, hands=(["W-RM-01"], []), decks=(["W-RM-08"] * 4, ["W-RR-01"]))
+    play(st, "place W-RM-01 3c up", "done")
+    while st.decision is not None and st.decision.kind == "hit":
+        st.apply(st.legal_actions()[0])
+    hits = [e for e in st.log if e.kind == "hits"]
+    assert hits and hits[0].data["picks"] == {"0": "bullet", "1": "active"}
+    for viewer in (0, 1, None):
+        assert "W-RR-02" not in str(hits[0].view(viewer))

@@ -63,6 +63,6 @@ def place_actions(cid: str) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     return got
 
 
-def label(fc: FieldCard, viewer: int) -> str:
-    """A field card in notation: state word, plus ``:id`` when ``viewer`` sees its face."""
+def label(fc: FieldCard, viewer: int | None) -> str:
+    """A field card in notation: state word, plus ``:id`` when ``viewer`` (None: everyone) sees its face."""
     return f"{WORDS[fc[2]]}:{fc[1]}" if visible_to(fc, viewer) else WORDS[fc[2]]

@@ -904,7 +904,8 @@ def ans_hit_second(st: WState, a: Action, ctx: Any) -> None:
     sq = st.board[s]
     i = find_card(sq, p, first)
     j = find_card(sq, q, a.args[1])
-    st.emit("hits", square=SQ[s], picks={str(p): first, str(q): a.args[1]})
+    # public: each pick as everyone may see it (a face-down card by its state only, §1)
+    st.emit("hits", square=SQ[s], picks={str(p): label(sq[i], None), str(q): label(sq[j], None)})
     new: dict[int, FieldCard | None] = {}
     if st.v1:
         new = v1_pair(st, sq[i], sq[j], i, j)
