@@ -133,7 +133,7 @@ def test_english_card_text_reads_as_english(game: Any) -> None:
 
 
 def test_table_fits_80_columns_and_wraps_under_its_label(make: Any, game: Any) -> None:
-    from fudaba.games.sarasvati.text import _width
+    from fudaba.core.text import display_width as _width
 
     slots = {f"F{i}": "SV-B08" for i in range(1, 6)} | {f"B{i}": "SV-B08" for i in range(1, 6)}
     st = make(seat(hand=[], slots=slots), seat(hand=["SV-A11", "SV-R3", "SV-R1", "SV-R1", "SV-A07"]))

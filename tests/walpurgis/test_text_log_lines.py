@@ -119,7 +119,7 @@ def test_info_square_names_states_in_words() -> None:
 
 
 def test_board_fits_80_columns_and_the_hand_wraps_under_itself() -> None:
-    from fudaba.games.walpurgis.text import _width
+    from fudaba.core.text import display_width as _width
 
     g = _g()
     st = g.new_game(seed=3)

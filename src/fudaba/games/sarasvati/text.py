@@ -6,9 +6,9 @@ seat with hidden information already removed.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
+from ...core.text import wrap_items
 from .cards import ATTRIBUTE_EN, TYPE_JA, Card, Effect
 from .effects import parse_rel
 
@@ -350,32 +350,6 @@ _LABEL = {
 }
 
 
-WIDTH = 76  #: display columns of a line of ``render`` (an 80-column terminal, minus a panel's frame)
-
-
-def _width(text: str) -> int:
-    """Display columns of ``text`` (full-width Japanese characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def _wrap(head: str, items: list[str], sep: str, width: int = WIDTH) -> list[str]:
-    """``head`` + ``items`` joined by ``sep``, broken between items into lines of at most ``width``
-    display columns; continuation lines are indented to the first item."""
-    indent = " " * _width(head)
-    tail = sep[len(sep.rstrip()):]  # the spaces after a separator
-    lines: list[str] = []
-    cur, fresh = head, True  # fresh: nothing on the current line yet
-    for i, it in enumerate(items):
-        piece = it + (sep.rstrip() if i < len(items) - 1 else "")
-        if not fresh and _width(cur + tail + piece) > width:
-            lines.append(cur)
-            cur, fresh = indent, True
-        cur += ("" if fresh else tail) + piece
-        fresh = False
-    lines.append(cur)
-    return lines
-
-
 def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     """The table as plain text, from a view (the viewer's side last, at the bottom)."""
     lg = _lang(lang)
@@ -395,7 +369,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
         for b in pl["books"]:
             name = _name(game, b["card"], lg) if b["card"] else "?"
             books.append(f"{b['place']}:{L[b['state']]}" + (f"({name})" if b["card"] else ""))
-        out.extend(_wrap(f"  {L['books']}: ", books, "  "))
+        out.extend(wrap_items(f"  {L['books']}: ", books, "  "))
         for row, rng in ((L["front"], range(1, nf + 1)), (L["back"], range(1, view["back_slots"] + 1))):
             cells = []
             for k in rng:
@@ -408,10 +382,10 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
                 extra = f" +{_name(game, u['equip'], lg)}" if u.get("equip") else ""
                 new = f" {L['new']}" if u.get("new") else ""
                 cells.append(f"{pname}:{_name(game, u['card'], lg)} {u['atk']}/{u['def']} [{st}{new}]{extra}")
-            out.extend(_wrap(f"  {row}: ", cells, " | "))
+            out.extend(wrap_items(f"  {row}: ", cells, " | "))
         if pl["hand"] is not None:
             hand = [f"{c} {_name(game, c, lg)}" for c in pl["hand"]] or [L["empty"]]
-            out.extend(_wrap(f"  {L['hand']}: ", hand, _SEP[lg]))
+            out.extend(wrap_items(f"  {L['hand']}: ", hand, _SEP[lg]))
     d = view.get("decision")
     if view.get("over"):
         w = view.get("winner")
@@ -424,7 +398,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
         kind = _KIND[lg].get(d["kind"], d["kind"])
         out.append(f"{L['decision']}: P{d['player']} {kind}")
         if "options" in d:
-            out.extend(_wrap("  ", [f"[{i + 1}] {o}" for i, o in enumerate(d["options"])], "  "))
+            out.extend(wrap_items("  ", [f"[{i + 1}] {o}" for i, o in enumerate(d["options"])], "  "))
     return "\n".join(out)
 
 

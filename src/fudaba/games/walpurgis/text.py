@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from ...core.text import display_width, wrap_items
 from .cards import COLS, SQ_INDEX, Matrix, WCard
 from .state import JA_WORDS, WORD_INDEX
 
@@ -211,13 +211,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
 
 
 CELL = 13  #: display columns of one square's line in ``render`` (5 squares fit in 80 columns)
-WIDTH = 76  #: display columns of every line of ``render`` (an 80-column terminal, minus a panel's frame)
 NAME_COLS = CELL - 3  #: after the owner digit, the state letter and a space
-
-
-def _width(text: str) -> int:
-    """Display columns of ``text`` (full-width Japanese characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
 def _fit(text: str, cols: int) -> str:
@@ -225,29 +219,12 @@ def _fit(text: str, cols: int) -> str:
     out = ""
     w = 0
     for ch in text:
-        cw = _width(ch)
+        cw = display_width(ch)
         if w + cw > cols:
             break
         out += ch
         w += cw
     return out + " " * (cols - w)
-
-
-def wrap_items(head: str, items: list[str], sep: str = ", ", indent: int = 2, width: int = WIDTH) -> list[str]:
-    """``head`` + ``items`` joined by ``sep``, broken between items into lines of at most ``width``
-    display columns; continuation lines are indented by ``indent`` spaces."""
-    tail = sep[len(sep.rstrip()):]  # the spaces after a separator
-    lines: list[str] = []
-    cur, fresh = head, True  # fresh: nothing on the current line yet
-    for i, it in enumerate(items):
-        piece = it + (sep.rstrip() if i < len(items) - 1 else "")
-        if not fresh and _width(cur + tail + piece) > width:
-            lines.append(cur)
-            cur, fresh = " " * indent, True
-        cur += ("" if fresh else tail) + piece
-        fresh = False
-    lines.append(cur)
-    return lines
 
 
 def short_name(game: WalpurgisGame, cid: str, lang: str) -> str:
@@ -328,7 +305,7 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
                                           "formations not destroyed until end of turn"))
     if view.get("hand"):
         out.extend(wrap_items("手札: " if ja else "hand: ", [f"{cid} {_name(game, cid, lang)}" for cid in view["hand"]],
-                              "、" if ja else ", "))
+                              "、" if ja else ", ", indent=2))
     if view.get("score"):
         sc = view["score"]
 
