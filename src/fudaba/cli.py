@@ -102,7 +102,7 @@ T = {
 
 
 STARTER_HINT = ("the starter decks are built for the default deck rules; with changed deck parameters "
-                "give decks that meet them (--deck-a/--deck-b)")
+                "give decks that meet them ({options})")
 
 
 def _fail(msg: str, code: int = 2) -> typer.Exit:
@@ -268,7 +268,7 @@ def play(
         if deck and deck.is_file() and (other := _guess_deck_game(deck)) != g.name:
             hint = f"\n{deck} looks like a {other} deck: fudaba play {other} --deck {deck}"
         elif isinstance(e, DeckError) and "/decks/" in e.source.replace("\\", "/"):
-            hint = "\n" + STARTER_HINT.replace("--deck-a/--deck-b", "--deck/--opponent-deck")
+            hint = "\n" + STARTER_HINT.format(options="--deck/--opponent-deck")
         raise _fail(str(e) + hint) from None
     if ai is not None:
         ai.reset(g, 1, seed)
@@ -529,7 +529,7 @@ def simulate(
 
     With --sweep, the same seeded games are played for every value of one parameter and compared."""
     from .sim import SimConfig, summarize
-    from .sim.runner import _decks_for
+    from .sim.runner import agent_decks
 
     names = tuple(a.strip().lower() for a in agents.split(","))
     if len(names) != 2 or any(n not in AGENTS for n in names):
@@ -567,10 +567,10 @@ def simulate(
         gv = _load(game, variant, {**params, sweep_key: value}) if sweep_key else g
         setting = f" under {sweep_key}={value}" if sweep_key else ""
         try:
-            pair = _decks_for(gv, SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed,
+            pair = agent_decks(gv, SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed,
                                             (decks[0], decks[1])))
         except DeckError as e:
-            raise _fail(f"{e}\n{STARTER_HINT}") from None
+            raise _fail(f"{e}\n" + STARTER_HINT.format(options="--deck-a/--deck-b")) from None
         for who, d in zip("AB", pair, strict=True):
             problems = gv.check_deck(d)
             if problems:

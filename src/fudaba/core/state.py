@@ -254,6 +254,8 @@ class State(ABC):
     @staticmethod
     def check_seat(player: object, spectator: bool = False) -> None:
         """FudabaError unless ``player`` is seat 0 or 1 (or None for a spectator when allowed)."""
+        if type(player) is int and 0 <= player <= 1:  # the common case, cheap (views are asked per action)
+            return
         if (isinstance(player, Integral) and not isinstance(player, bool) and player in (0, 1)) or (
                 spectator and player is None):
             return

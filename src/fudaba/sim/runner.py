@@ -35,7 +35,7 @@ class SimConfig:
         return load_game(self.game, self.variant, **self.params)
 
 
-def _decks_for(game: Game, cfg: SimConfig) -> list[Deck]:
+def agent_decks(game: Game, cfg: SimConfig) -> list[Deck]:
     """Decks of agents A and B: the configured ones, else starter decks 1 and 2 (loaded only when
     needed: changed deck-building parameters can make the starter decks illegal)."""
     starters: list[Deck] = []
@@ -60,7 +60,7 @@ def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None =
     names[a_seat] = cfg.agents[0]
     # decks follow the agents: agent A always plays deck 0
     if decks is None:
-        decks = _decks_for(game, cfg)
+        decks = agent_decks(game, cfg)
     seat_decks = [decks[1], decks[1]]
     seat_decks[a_seat] = decks[0]
     agents = [make_agent(names[0], game.name), make_agent(names[1], game.name)]
@@ -93,7 +93,7 @@ def _first_player(st: Any) -> int | None:
 
 def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[str]:
     game = cfg.load()
-    decks = _decks_for(game, cfg)
+    decks = agent_decks(game, cfg)
     # records travel back as JSON text: cheaper to pickle than nested dicts
     return [play_game(game, cfg, i, decks).to_json() for i in indices]
 
@@ -107,7 +107,7 @@ def run_batch(
     """Yield the records of ``games`` games (in completion order; ``meta.index`` gives the order)."""
     if workers <= 1:
         game = cfg.load()
-        decks = _decks_for(game, cfg)
+        decks = agent_decks(game, cfg)
         for i in range(games):
             rec = play_game(game, cfg, i, decks)
             if progress:

@@ -353,10 +353,7 @@ def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> N
     if kind == 1:  # §6 forbidden book: open, then destroy (param book_hits)
         h = st.hits[o][k]
         if h >= st.bh:
-            u.ready = False
-            st.emit("defenceless", player=p, place=place(i, nf), card=u.card)
-            _end_battle(st)
-            st.push("check")
+            step_book_attack_done(st, auid)
             st.emit("battle_fizzles", player=p, why="book already destroyed")
             return
         # the book opens (its on_open effects resolve at once); その後 (after that, seed §6) the attacker

@@ -50,7 +50,7 @@ class WalpurgisGame(Game):
         ``keep 3c bullet_up:通常弾(霊夢)`` is ``keep 3c bullet_up:W-RM-01`` (§9, ARCHITECTURE §5)."""
         word, colon, rest = token.partition(":")
         if colon and rest:
-            c = self.cards.find(rest) or self.cards.find(super().resolve_token(rest))
+            c = self.cards.find(super().resolve_token(rest))
             if c is not None:
                 return f"{word}:{c.id}"
         return super().resolve_token(token)
