@@ -1,0 +1,182 @@
+"""The ``fudaba simulate`` command: many AI games, win rates with confidence intervals, sweeps."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from ..agents import AGENTS, make_agent
+from ..core.errors import DeckError, FudabaError
+from ..core.record import Record
+from .common import STARTER_HINT, app, console, esc, fail, load, parse_params
+
+
+def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Record], float]:
+    """Play a batch with a progress bar; records in game order and the elapsed seconds."""
+    from ..sim import run_batch
+
+    records: list[Record] = []
+    t0 = time.perf_counter()
+    with Progress(
+        TextColumn(f"[bold]{esc(label)}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=console, transient=False,
+    ) as prog:
+        task = prog.add_task("games", total=games_)
+        try:
+            for rec in run_batch(cfg, games_, workers, lambda n: prog.advance(task, n)):
+                records.append(rec)
+        except FudabaError as e:
+            raise fail(str(e)) from None
+    records.sort(key=lambda r: r.meta.get("index", 0))
+    return records, time.perf_counter() - t0
+
+
+def _ci(w: int, n: int) -> str:
+    """A 95% Wilson interval as ``27–37%``."""
+    from ..sim import wilson
+
+    if not n:
+        return "—"
+    lo, hi = wilson(w, n)
+    return f"{lo * 100:.0f}–{hi * 100:.0f}%"
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name")],
+    games_: Annotated[int, typer.Option("--games", help="number of games (per sweep value)")] = 100,
+    agents: Annotated[str, typer.Option(help="two agents A,B (random, greedy)")] = "greedy,random",
+    param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
+    sweep: Annotated[str | None, typer.Option(help="compare values of one parameter: KEY=V1,V2,...")] = None,
+    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
+    out: Annotated[Path | None, typer.Option(help="write every game's record here (JSON lines)")] = None,
+    deck_a: Annotated[Path | None, typer.Option(help="deck of agent A (default: starter deck 1)")] = None,
+    deck_b: Annotated[Path | None, typer.Option(help="deck of agent B (default: starter deck 2)")] = None,
+) -> None:
+    """Run many AI games and print win rates (95% CI), first-player rate, draws, reasons, lengths.
+
+    With --sweep, the same seeded games are played for every value of one parameter and compared."""
+    from ..sim import SimConfig, summarize
+    from ..sim.runner import agent_decks
+
+    names = tuple(a.strip().lower() for a in agents.split(","))
+    if len(names) != 2 or any(n not in AGENTS for n in names):
+        raise fail(f"--agents takes two of {', '.join(AGENTS)} separated by a comma, e.g. greedy,random")
+    if games_ < 1:
+        raise fail("--games must be at least 1")
+    if workers < 1:
+        raise fail("--workers must be at least 1")
+    params = parse_params(param)
+    g = load(game, variant, params)
+    sweep_key, sweep_values = "", [""]
+    if sweep is not None:
+        if "=" not in sweep or not sweep.split("=", 1)[1].strip():
+            raise fail(f"--sweep {sweep!r}: write KEY=V1,V2,..., e.g. --sweep starting_hand=5,6,7")
+        sweep_key, vals = sweep.split("=", 1)
+        sweep_key = sweep_key.strip()
+        sweep_values = [v.strip() for v in vals.split(",") if v.strip()]
+        if sweep_key in params:
+            raise fail(f"--sweep {sweep_key}: the same parameter is also given with --param")
+        for v in sweep_values:  # every value is checked before anything runs
+            load(game, variant, {**params, sweep_key: v})
+    for n in names:
+        try:
+            make_agent(n, g.name)
+        except FudabaError as e:
+            raise fail(str(e)) from None
+    decks: list[dict[str, Any] | None] = [None, None]
+    for i, p in enumerate((deck_a, deck_b)):
+        if p is not None:
+            try:
+                decks[i] = g.load_deck(p).to_dict()
+            except DeckError as e:
+                raise fail(str(e)) from None
+    for value in sweep_values or [None]:  # every deck legal under every rule setting, before running
+        gv = load(game, variant, {**params, sweep_key: value}) if sweep_key else g
+        setting = f" under {sweep_key}={value}" if sweep_key else ""
+        try:
+            pair = agent_decks(gv, SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed,
+                                            (decks[0], decks[1])))
+        except DeckError as e:
+            raise fail(f"{e}\n" + STARTER_HINT.format(options="--deck-a/--deck-b")) from None
+        for who, d in zip("AB", pair, strict=True):
+            problems = gv.check_deck(d)
+            if problems:
+                raise fail(f"deck of agent {who}{setting}: " + "; ".join(problems))
+    conf = Table(title="configuration", show_header=False)
+    conf.add_row("game", f"{g.name} {g.variant}")
+    conf.add_row("games", str(games_) + (f" per value of {sweep_key}" if sweep_key else ""))
+    conf.add_row("agents", f"A={names[0]}  B={names[1]} (seats alternate)")
+    conf.add_row("decks", f"A={deck_a or 'starter 1'}  B={deck_b or 'starter 2'}")
+    conf.add_row("seed", f"{seed} (game i: seed+i)")
+    conf.add_row("workers", str(workers))
+    conf.add_row("params", ", ".join(f"{k}={v}" + (" *" if k in params else "") for k, v in g.params.items()
+                                      if k != sweep_key))
+    if sweep_key:
+        conf.add_row("sweep", f"{sweep_key} = {', '.join(sweep_values)}")
+    console.print(conf, soft_wrap=False)
+    try:
+        fh = out.open("w", encoding="utf-8") if out else None
+    except OSError as e:
+        raise fail(f"cannot write {out}: {e.strerror}") from None
+    rows = []
+    for value in sweep_values:
+        gv = load(game, variant, {**params, sweep_key: value}) if sweep_key else g
+        cfg = SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed, (decks[0], decks[1]))
+        label = f"{sweep_key}={value}" if sweep_key else "simulating"
+        records, elapsed = _run_games(cfg, games_, workers, label)
+        if fh:
+            for r in records:
+                fh.write(r.to_json() + "\n")
+        s = summarize(records)
+        rows.append((value, s))
+        if sweep_key:
+            continue
+        t = Table(title=f"results of {s.games} games ({elapsed:.1f} s, {s.games / elapsed:.0f} games/s)")
+        for c in ("who", "wins", "games", "win rate", "95% CI"):
+            t.add_column(c, justify="right" if c != "who" else "left")
+        for lab, w, n, rate, lo, hi in s.rows():
+            t.add_row(lab, str(w), str(n), f"{rate:.1%}", f"{lo:.1%} – {hi:.1%}")
+        t.add_row("draws", str(s.draws), str(s.games), f"{s.draws / s.games:.1%}", "")
+        console.print(t, soft_wrap=False)
+        rt = Table(title="result reasons")
+        rt.add_column("reason")
+        rt.add_column("games", justify="right")
+        for reason, n in s.reasons.most_common():
+            rt.add_row(reason or "(none)", str(n))
+        console.print(rt, soft_wrap=False)
+        console.print(f"game length in turns: mean {s.mean_turns:.1f}, median {s.median_turns:.1f}")
+    if fh:
+        fh.close()
+    if sweep_key:
+        t = Table(title=f"sweep of {sweep_key}: {games_} games per value, the same seeds for each")
+        for c in ("value", "A wins", "95% CI", "first wins", "95% CI", "draws", "turns"):
+            t.add_column(c, justify="right", no_wrap=True)
+        for value, s in rows:
+            a_label = next(lab for lab in s.agent_games if lab.startswith("A:"))
+            aw, an = s.agent_wins[a_label], s.agent_games[a_label]
+            t.add_row(f"{sweep_key}={value}", f"{aw / an:.1%}", _ci(aw, an),
+                      f"{s.first_wins / max(1, s.first_games):.1%}", _ci(s.first_wins, s.first_games),
+                      f"{s.draws / s.games:.1%}", f"{s.mean_turns:.1f}")
+        console.print(t, soft_wrap=False)
+        console.print(f"A = {names[0]}, B = {names[1]}; turns: mean game length. Result reasons:")
+        for value, s in rows:
+            reasons = ", ".join(f"{r or '(none)'} {n / s.games:.0%}" for r, n in s.reasons.most_common())
+            console.print(f"  {sweep_key}={value}: {reasons}")
+    if out:
+        console.print(f"records written to {out} (replay one with: fudaba replay {out} --game-index 0)")
+
