@@ -216,8 +216,10 @@ class State(ABC):
             mark = len(self.log)
             self.concede(seat)
             return self.log[mark:]
-        if a not in d.options:
-            raise self.refusal(a)
+        try:  # the handler gets the decision's own option: rules compare options by identity
+            a = d.options[d.options.index(a)]
+        except ValueError:
+            raise self.refusal(a) from None
         mark = len(self.log)
         self.history.append(a.text)
         self.decision = None
