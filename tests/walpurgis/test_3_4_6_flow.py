@@ -7,7 +7,7 @@ import pytest
 from fudaba import IllegalAction
 from fudaba.core import Deck
 
-from .helpers import cell, game, play, pos, texts
+from .helpers import cell, game, kinds, play, pos, texts
 
 REIMU = Deck(tuple(["W-RM-01"] * 2 + ["W-RM-02"] * 4 + ["W-RM-03"] * 4 + ["W-RR-01"] * 2 + ["W-RM-07"] * 4))
 
@@ -132,43 +132,60 @@ def test_4_end_turn_passes_to_the_other_player() -> None:
 
 
 # ---------------------------------------------------------------- §6
-def _full_board(last_owner: int, face_up_extra: int = 0) -> dict[str, list[tuple[int, str, str]]]:
-    """24 squares filled: 11 of seat 0, 12 of seat 1 plus 5e holding one of each (so 12–13 formations
-    before the last placement on 5d)."""
+def _full_board(up0: int = 0, up1: int = 0, shared: bool = True) -> dict[str, list[tuple[int, str, str]]]:
+    """24 squares hold formations, 5d is empty: seat 0 owns rows 1–2 and 4d (face down, ``up0`` of
+    them face up), seat 1 owns 3a–3e, 4a–4c, 4e, 5a–5c (dormant, so it cannot intercept; ``up1``
+    face up), and 5e holds a face-up 紅色の幻想郷 of each seat (``shared``; it never turns face
+    down, so bullet processing leaves both there: decision 5) — else seat 0's alone. Seat 0 then
+    places 通常弾(霊夢) face up on 5d (condition 4d; its bullet square is off the field): the chain
+    that ends fills the board with 13–13 formations (13–12 without ``shared``), face up 2 + up0
+    against 1 + up1."""
     board: dict[str, list[tuple[int, str, str]]] = {}
-    names = [f"{r}{c}" for r in range(1, 6) for c in "abcde" if f"{r}{c}" not in ("5d", "5e")]
-    for i, sq in enumerate(names):
-        owner = 0 if i < 11 else 1
-        board[sq] = [(owner, "W-RM-01" if owner == 0 else "W-RR-01", "active")]
-    board["5e"] = [(0, "W-RM-01", "up"), (1, "W-RR-01", "up")]
-    for sq in names[:face_up_extra]:
-        board[sq] = [(0, "W-RM-01", "up")]
+    mine = [f"{r}{c}" for r in (1, 2) for c in "abcde"] + ["4d"]
+    theirs = [f"3{c}" for c in "abcde"] + ["4a", "4b", "4c", "4e", "5a", "5b", "5c"]
+    for k, sq in enumerate(mine):
+        board[sq] = [(0, "W-RM-01", "up" if k < up0 else "active")]
+    for k, sq in enumerate(theirs):
+        board[sq] = [(1, "W-RR-01", "up" if k < up1 else "dormant")]
+    board["5e"] = [(0, "W-RR-05", "up"), (1, "W-RR-05", "up")] if shared else [(0, "W-RR-05", "up")]
     return board
+
+
+def _judged(board: dict[str, list[tuple[int, str, str]]], variant: str = "v2.01",
+            decks: tuple[list[str], list[str]] | None = None) -> object:
+    st = pos(board, hands=(["W-RM-01"], []), decks=decks, variant=variant)
+    st.apply("place W-RM-01 5d up")
+    assert st.over and st.result == "board full" and kinds(st)[-2:] == ["chain_end", "game_over"]
+    return st
 
 
 def test_6_board_full_tie_breaks_face_up_then_deck_then_draw() -> None:
     # formations 13–13; face up 2–1 -> seat 0
-    st = pos(_full_board(0, face_up_extra=1), hands=(["W-RM-07"], []))
-    st.apply("place W-RM-07 5d down")
-    assert st.over and st.winner == 0 and st.score["face_up"] == [2, 1]
-    # face up 1–1; deck 6–5 -> seat 0
-    st = pos(_full_board(0), hands=(["W-RM-07"], []), decks=(["W-RM-01"] * 6, ["W-RR-01"] * 5))
-    st.apply("place W-RM-07 5d down")
-    assert st.winner == 0 and st.score["deck"] == [6, 5]
+    st = _judged(_full_board())
+    assert st.winner == 0 and st.score["formations"] == [13, 13] and st.score["face_up"] == [2, 1]
+    # face up 2–2; deck 6–5 -> seat 0
+    st = _judged(_full_board(up1=1), decks=(["W-RM-01"] * 6, ["W-RR-01"] * 5))
+    assert st.winner == 0 and st.score["face_up"] == [2, 2] and st.score["deck"] == [6, 5]
     # everything equal -> draw
-    st = pos(_full_board(0), hands=(["W-RM-07"], []))
-    st.apply("place W-RM-07 5d down")
-    assert st.over and st.winner is None and st.result == "board full"
+    st = _judged(_full_board(up1=1))
+    assert st.winner is None
     over = st.log[-1]
-    assert over.kind == "game_over" and over.data["score"]["formations"] == [13, 13]
+    assert over.kind == "game_over" and over.data["score"] == {
+        "formations": [13, 13], "face_up": [2, 2], "deck": [6, 6]}
+
+
+def test_2_1_tie_break_face_up_formations_before_deck_size() -> None:
+    # formations 13–13, and the next two tie-breaks favour different seats: face up decides
+    st = _judged(_full_board(), decks=(["W-RM-01"] * 2, ["W-RR-01"] * 6))
+    assert st.score["face_up"] == [2, 1] and st.score["deck"] == [2, 6] and st.winner == 0
+    st = _judged(_full_board(up1=2), decks=(["W-RM-01"] * 6, ["W-RR-01"] * 2))
+    assert st.score["face_up"] == [2, 3] and st.score["deck"] == [6, 2] and st.winner == 1
 
 
 def test_6_board_full_more_formations_outright() -> None:
-    board = _full_board(0)
-    board["5e"] = [(0, "W-RM-01", "up")]
-    st = pos(board, hands=(["W-RM-07"], []))
-    st.apply("place W-RM-07 5d down")
-    assert st.winner == 0 and st.score["formations"] == [13, 12]
+    # 13–12 formations; face up and deck favour seat 1
+    st = _judged(_full_board(up1=5, shared=False), decks=(["W-RM-01"], ["W-RR-01"] * 6))
+    assert st.winner == 0 and st.score["formations"] == [13, 12] and st.score["face_up"] == [2, 5]
 
 
 def test_6_turn_limit_is_a_draw() -> None:

@@ -77,11 +77,11 @@ def test_8_no_hand_limit() -> None:
 
 
 def test_8_end_of_game_formations_only_tie_is_a_draw() -> None:
-    from .test_3_4_6_flow import _full_board
+    from .test_3_4_6_flow import _full_board, _judged
 
-    st = pos(_full_board(0, face_up_extra=1), hands=(["W-RM-07"], []), variant="v1.01")
-    st.apply("place W-RM-07 5d down")
-    assert st.over and st.result == "board full" and st.winner is None
+    # formations 13–13 when the chain ends; face up 2–1 and deck 6–2 would favour seat 0 in v2.01
+    st = _judged(_full_board(), variant="v1.01", decks=(["W-RM-01"] * 6, ["W-RR-01"] * 2))
+    assert st.winner is None and st.score["face_up"] == [2, 1] and st.score["deck"] == [6, 2]
 
 
 def test_8_duds_leave_at_chain_end_activating_turn_upright_at_chain_end() -> None:

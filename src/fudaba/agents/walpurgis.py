@@ -56,6 +56,30 @@ class WalpurgisGreedy(Agent):
         return best[self.rng.randbelow(len(best))]
 
     # ------------------------------------------------------------------ scoring
+    @staticmethod
+    def _judged_win(view: dict[str, Any], me: int, board: list[list[dict[str, Any]]], fill: int | None,
+                    up: int) -> float:
+        """A bonus for starting a chain that ends with every square holding a formation (§6, 2.1:
+        the board is judged when a chain ends, never after a face-down placement) while ``me``
+        leads — formations, then face up, then deck (``fill``: a square this action fills, ``up``:
+        face-up formations it adds). The chain itself may still change the board."""
+        forms, ups = [0, 0], [0, 0]
+        for s, sq in enumerate(board):
+            owners = [d for d in sq if d["state"] in _FORM]
+            if not owners and s != fill:
+                return 0.0
+            for d in owners:
+                forms[d["owner"]] += 1
+                ups[d["owner"]] += d["state"] in ("up", "activating")
+        if fill is not None:
+            forms[me] += 1
+        ups[me] += up
+        decks = view["deck_counts"]
+        for a, b in ((forms[me], forms[1 - me]), (ups[me], ups[1 - me]), (decks[me], decks[1 - me])):
+            if a != b:
+                return 3.0 if a > b else 0.0
+        return 0.0
+
     def _hits(self, cid: str, me: int, s: int, board: list[list[dict[str, Any]]], deck: int) -> float:
         c = self._cards().get(cid)
         if c is None:
@@ -108,14 +132,14 @@ class WalpurgisGreedy(Agent):
             if face == "down":
                 return 1.0 + centre
             # an activation gives the opponent a chance to intercept (a free formation for them)
-            return 0.6 + hits + centre
+            return 0.6 + hits + centre + self._judged_win(view, me, board, s, 1)
         if verb == "activate":
             s = SQ_INDEX[args[0]]
             mine = next((d.get("card") for d in board[s] if d["owner"] == me and d["state"] == "active"), None)
             if not isinstance(mine, str):
                 return 0.2
             hits = self._hits(mine, me, s, board, deck)
-            return (0.3 + hits) if kind == "intercept" else (hits - 0.4)
+            return (0.3 + hits) if kind == "intercept" else (hits - 0.4 + self._judged_win(view, me, board, None, 1))
         if verb in ("end", "pass"):
             return 0.0 if kind != "main" else (0.35 if not view["placed"] and not view["activated"] else 0.0)
         if verb == "done":
@@ -139,8 +163,8 @@ class WalpurgisGreedy(Agent):
             if c is not None and c.no_face_down and word in ("up", "activating"):
                 return 10.0
             return -_HIT.get(word, 0.0)
-        if verb == "upright":
-            return 1.0
+        if verb == "upright":  # the sample pool's A effects help their owner: apply rather than skip
+            return 0.9 if args[1:] == ("skip",) else 1.0
         if verb == "sustain":
             return 0.5
         if verb == "mulligan" or verb == "bottom":

@@ -11,7 +11,8 @@ decision (``kind``)       actions
 ``bullet``                ``bullet 4c``, ``done`` (速射 or main bullets)
 ``intercept``             ``place W-RR-04 4d up``, ``activate 4b``, ``pass``
 ``resolve``               ``resolve 2d`` (order of D / chain-end effects)
-``upright``               ``upright 2d``, ``sustain 2d`` (持続)
+``upright``               ``upright 2d``, ``sustain 2d`` (持続, chain step 8), ``upright 2d skip``
+                          (v2.01 end phase ②: without its A effect)
 ``keep`` / ``hit``        ``keep 3c bullet_up:W-RM-01``, ``hit 3c up:W-RR-02``, ``hit 3c bullet``
 ``discard``               ``discard W-RM-07``
 ``target``                ``target 3c``

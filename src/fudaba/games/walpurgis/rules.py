@@ -315,9 +315,13 @@ def prepare_recover(st: WState, ctx: Any) -> None:
 
 
 def prepare_draw(st: WState, ctx: Any) -> None:
-    """§4 prepare ③ (7.1.3): draw 1; an empty deck loses (§6). v1.01: no draw on turn 1 (§8)."""
+    """§4 prepare ③ (7.1.3): draw 1; an empty deck loses (§6). v1.01 (§8): no draw on turn 1, and
+    no deck-out loss — an empty deck draws nothing."""
     p = st.active
     if st.v1 and st.turn == 1:
+        return
+    if st.v1:
+        draw(st, p, 1)
         return
     if not st.decks[p]:
         st.end_game(1 - p, "deck out")
@@ -445,11 +449,11 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
         return
     st.push("main")
     if face == "down":
-        # §4 placement (7.2.1): face down, no condition, no chain
+        # §4 placement (7.2.1): face down, no condition, no chain — and so no §6 (2.1) full-board
+        # check: a board this fills is judged when the next chain ends
         st.hands[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
         st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, square=sqn, face="down")
-        board_full_check(st)
     else:
         activate(st, p, s, cid)
 
@@ -636,6 +640,11 @@ def interception_check(st: WState, ctx: Any) -> None:
     idx = ctx[0]
     rec = st.chain[idx]
     q = 1 - rec[0]
+    if st.v1 and st.cards[rec[2]].is_normal:
+        # §8 v1.01: 「「通常弾」の配置に対戦プレイヤーは迎撃出来ません」 — a 通常弾 placed or
+        # activated face up is never intercepted, on any turn (public: nothing to hide)
+        push_resolution(st)
+        return
     opts = interception_options(st, q, rec[3])
     if opts:
         opts.append(PASS)
@@ -863,11 +872,18 @@ def ans_keep(st: WState, a: Action, ctx: Any) -> None:
 
 
 def keep_card(st: WState, s: int, i: int) -> None:
+    """The one-player rule: card ``i`` stays; the others leave — v2.01: formations to the discard
+    pile, bullets to the bullet pile; v1.01 (§8): all to the discard pile (「1枚のみ残し、それ以外の
+    カードは捨て札置き場に置きます」)."""
     sq = st.board[s]
     kept = survivor(sq[i])
     for j, fc in enumerate(sq):
         if j != i:
-            leave(st, fc, s, "bullet processing")
+            if st.v1:
+                to_discard(st, fc)
+                st.emit("discard", player=fc[0], square=SQ[s], card=fc[1], reason="bullet processing")
+            else:
+                leave(st, fc, s, "bullet processing")
     st.board[s] = (kept,)
     if kept[2] == DORMANT:
         st.emit("keep", player=kept[0], square=SQ[s], state=WORDS[kept[2]])
@@ -1032,13 +1048,27 @@ def destroy_processing(st: WState, ctx: Any) -> None:
 
 
 # ---------------------------------------------------------------------- step 8 and end ②: A effects
+def a_skippable(st: WState, allow: int) -> bool:
+    """May the owner turn a formation upright without applying its A effect? Only in the v2.01 end
+    phase ② (7.3.2 「A効果を適用することができます」). The chain's step 8 (8.3.8 「A:以下の効果を
+    適用します」) applies it, and so does v1.01 (no end phase, §8: 「アンタップする時に、Aに書いてある
+    効果を解決します」)."""
+    return not allow and not st.v1
+
+
 def a_options(st: WState, p: int, sus: tuple[int, ...], allow: int) -> list[Action]:
+    """``upright SQ`` for each activating formation of ``p`` still to turn; in the chain also
+    ``sustain SQ`` for a 持続 one; in the v2.01 end phase also ``upright SQ skip`` for one that has an
+    A effect (a card without one has nothing to skip)."""
     opts: list[Action] = []
     cards = st.cards
+    skip = a_skippable(st, allow)
     for s, sq in enumerate(st.board):
         for fc in sq:
             if fc[0] == p and fc[2] == ACTIVATING and s * 2 + p not in sus:
                 opts.append(A("upright", SQ[s]))
+                if skip and cards[fc[1]].timed["A"]:
+                    opts.append(A("upright", SQ[s], "skip"))
                 if allow and cards[fc[1]].persist:
                     opts.append(A("sustain", SQ[s]))
     return opts
@@ -1046,8 +1076,9 @@ def a_options(st: WState, p: int, sus: tuple[int, ...], allow: int) -> list[Acti
 
 def a_effects(st: WState, ctx: Any) -> None:
     """§5.3 step 8 (8.3.8) and end ② (7.3.2): turn player first, then alternately, each player
-    turns one activating formation upright and applies its A effect; in the chain a 持続 card may
-    ``sustain`` (stay activating)."""
+    turns one activating formation upright — one decision per formation, naming which one. In the
+    chain its A effect is applied and a 持続 card may ``sustain`` (stay activating); in the v2.01
+    end phase the owner may apply the A effect (``upright 3c``) or not (``upright 3c skip``)."""
     p, sus, allow = ctx
     if not sus and not any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
         return
@@ -1057,7 +1088,9 @@ def a_effects(st: WState, ctx: Any) -> None:
         opts = a_options(st, p, sus, allow)
         if not opts:
             return
-    st.ask(p, "upright", opts, "upright", (p, sus, allow), "turn an activating formation upright")
+    prompt = ("end phase: turn an activating formation upright (skip: without its A effect)"
+              if a_skippable(st, allow) else "turn an activating formation upright")
+    st.ask(p, "upright", opts, "upright", (p, sus, allow), prompt)
 
 
 def ans_upright(st: WState, a: Action, ctx: Any) -> None:
@@ -1070,8 +1103,11 @@ def ans_upright(st: WState, a: Action, ctx: Any) -> None:
         st.push("a_effects", (1 - p, (*sus, s * 2 + p), allow))
         return
     fc = set_formation(st, s, p, UP)
-    st.emit("upright", player=p, square=SQ[s], card=fc[1])
     st.push("a_effects", (1 - p, sus, allow))
+    if a.args[1:] == ("skip",):  # §4 end ② (7.3.2): upright, its A effect not applied
+        st.emit("upright", player=p, square=SQ[s], card=fc[1], skip=True)
+        return
+    st.emit("upright", player=p, square=SQ[s], card=fc[1])
     push_effects(st, p, s, fc[1], "A")
 
 
@@ -1086,8 +1122,9 @@ def chain_end(st: WState, ctx: Any) -> None:
 
 # ====================================================================== §6 end of the game
 def board_full_check(st: WState) -> bool:
-    """§6 (2.1): when every square holds a formation the game ends. v2.01: more formations, then
-    more face-up formations, then more cards in deck; v1.01: formations only; else a draw."""
+    """§6 (2.1 「連鎖が終了した時点で」): when a chain ends and every square holds a formation, the
+    game ends. v2.01: more formations, then more face-up formations, then more cards in deck;
+    v1.01: formations only; else a draw. Called at chain end only (§5.3 step 9)."""
     for sq in st.board:
         if not has_formation(sq):
             return False
@@ -1217,6 +1254,8 @@ def _explain(st: WState, a: Action) -> Msg:
                       "「target カードID」の形で手札のカードを1枚指定してください (§9)")
         return _r(f"{args[0]} is not a card in your hand to set beside the field (§4 end ④, §7 set_beside)",
                   f"{args[0]}は手札のカードではないため、場の脇に置けません (§4 end ④, §7 set_beside)")
+    if v == "upright" and kind == "upright":
+        return explain_upright(st, a, d.ctx)
     if v in ("bullet", "wake", "resolve", "upright", "sustain", "target"):
         if len(args) != 1 or args[0].lower() not in SQ_INDEX:
             return _r(f"write '{v} SQUARE' with a square 1a…5e (§9)",
@@ -1259,6 +1298,34 @@ def _explain(st: WState, a: Action) -> Msg:
                       f"{args[0]}はドロウしたカード(手札)の中にありません (§3 ⑤)")
         return _r(f"{args[0]} is not in your hand (§4 end ③)", f"{args[0]}は手札にありません (§4 end ③)")
     return _r(f"not legal now: {allowed}", f"今は「{v}」はできません。{allowed_ja}")
+
+
+def explain_upright(st: WState, a: Action, ctx: Any) -> Msg:
+    """``upright SQ`` / ``upright SQ skip`` refused: §5.3 step 8 in the chain, §4 end ② after it."""
+    p, sus, allow = ctx
+    args = a.args
+    skip = len(args) == 2 and args[1].lower() == "skip"
+    if not (len(args) == 1 or skip) or args[0].lower() not in SQ_INDEX:
+        return _r("write 'upright SQUARE' or, in the end phase, 'upright SQUARE skip' (§9)",
+                  "「upright マス」、終了フェイズでは「upright マス skip」の形で指定してください (§9)")
+    sqn = args[0].lower()
+    s = SQ_INDEX[sqn]
+    where = "§5.3 step 8" if allow else "§4 end ②, 7.3.2"
+    fc = formation_of(st.board[s], p)
+    if fc is None or fc[2] != ACTIVATING or s * 2 + p in sus or not skip:
+        return _r(f"{sqn} holds no activating formation of yours still to turn upright ({where})",
+                  f"{sqn}に、まだ縦向きにしていない自分の発動中の陣がありません ({where})")
+    if allow:
+        return _r("in the chain a formation turning upright applies its A effect: only the end phase lets you "
+                  "skip it (§5.3 step 8, 8.3.8; §4 end ②, 7.3.2)",
+                  "連鎖中に縦向きにする陣はA効果を必ず適用します。適用しないことを選べるのは終了フェイズだけです "
+                  "(§5.3 step 8, 8.3.8; §4 end ②, 7.3.2)")
+    if st.v1:
+        return _r("v1.01 has no end phase ②: a formation turning upright applies its A effect (§8)",
+                  "v1.01には終了フェイズ②がありません: 縦向きにする陣はA効果を必ず適用します (§8)")
+    name = st.cards[fc[1]].name
+    return _r(f"{name} on {sqn} has no A effect to skip: write 'upright {sqn}' (§4 end ②, 7.3.2)",
+              f"{sqn}の{name}にはA効果がないため、skipは選べません。「upright {sqn}」としてください (§4 end ②, 7.3.2)")
 
 
 def _cond_failure(st: WState, c: WCard, p: int, s: int, on_field: bool) -> Msg | None:
