@@ -2,7 +2,8 @@
 
 ``VISIBLE[game](state, seat)`` returns a Counter of the ids ``seat`` may see in the current state
 (``seat`` None: a spectator). It is written from the specs' visibility tables, independently of
-each game's ``view()``, so that a view showing more than this is caught.
+each game's ``view()``, so that a view showing more than this is caught. ``PLACES[game]`` lists the
+places and piles ``info`` reads, so that every text printed for a viewer can be checked.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
                 if u.equip:
                     c[u.equip] += 1
         for k, b in enumerate(st.books[p]):
-            if p == seat or st.hits[p][k] > 0:
+            if b is not None and (p == seat or st.hits[p][k] > 0):  # None: destroyed, in the graveyard
                 c[b] += 1
     return c
 
@@ -54,4 +55,12 @@ def walpurgis_visible(st: Any, seat: int | None) -> Counter[str]:
 VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
     "sarasvati": sarasvati_visible,
     "walpurgis": walpurgis_visible,
+}
+
+_SV_PLACES = [f"{r}{i}" for r in "FB" for i in range(1, 6)] + [f"K{i}" for i in range(1, 4)]
+
+#: every place and public pile ``info`` reads, per game (own, and the opponent's with ``x``)
+PLACES: dict[str, list[str]] = {
+    "sarasvati": [*_SV_PLACES, *("x" + t for t in _SV_PLACES), "grave", "xgrave", "voltage", "xvoltage"],
+    "walpurgis": [f"{r}{c}" for r in "12345" for c in "abcde"] + ["discard", "xdiscard"],
 }

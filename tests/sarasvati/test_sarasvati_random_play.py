@@ -48,8 +48,8 @@ def _check_hidden(st: Any) -> None:
             pl = v["players"][p]
             if viewer != p:
                 assert pl["hand"] is None
-                for k, b in enumerate(pl["books"]):
-                    assert (b["card"] is None) == (st.hits[p][k] == 0)
+                for k, b in enumerate(pl["books"]):  # closed: hidden; destroyed: in the grave (§6)
+                    assert (b["card"] is None) == (st.hits[p][k] == 0 or st.books[p][k] is None)
             assert "deck" not in pl
         d = v["decision"]
         if d is not None and viewer != st.decision.player:

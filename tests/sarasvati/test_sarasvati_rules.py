@@ -251,10 +251,12 @@ def test_6_book_opens_then_is_destroyed_and_last_book_wins(make: Any) -> None:
     ev = st.apply("attack F1 xK1")
     assert [e.kind for e in ev if e.kind in ("book_open", "draw")] == ["book_open", "draw"]
     assert st.hits[1] == [1, 2, 2] and len(st.hand[1]) == 3  # R4: the owner draws 2
+    assert st.books[1] == ["SV-R4", None, None] and st.grave[1] == ["T-BK", "T-BK"]
     assert slot(st, 0, "F1")["ready"] is False
     assert slot(st, 0, "F2")["atk"] == 4000  # R4 open: every character +2000
     st.apply("attack F2 xK1")
     assert st.over and st.winner == 0 and st.result == "all books destroyed"
+    assert st.books[1] == [None, None, None] and st.grave[1] == ["T-BK", "T-BK", "SV-R4"]
 
 
 def test_6_summoning_sickness_refusal(make: Any) -> None:

@@ -40,7 +40,10 @@ def test_1_views_show_own_hand_and_face_down_books_only_never_deck_order(make: A
     assert vs["players"][0]["hand"] is None and vs["players"][1]["hand"] is None
     assert [b["card"] for b in v1["players"][0]["books"]] == [None, "SV-AF1", None]
     assert [b["card"] for b in v0["players"][0]["books"]] == ["SV-R4", "SV-AF1", "SV-AF2"]
-    assert [b["card"] for b in v0["players"][1]["books"]] == [None, None, "SV-BF3"]
+    # §6: a destroyed book is in its owner's (public) graveyard; its K place is empty for everyone
+    assert [b["card"] for b in v0["players"][1]["books"]] == [None, None, None]
+    assert [b["state"] for b in vs["players"][1]["books"]] == ["closed", "closed", "destroyed"]
+    assert v0["players"][1]["grave"] == vs["players"][1]["grave"] == ["SV-BF3"]
     for v in (v0, v1, vs):
         text = repr(v)
         assert "SV-A04" not in text and "SV-A07" not in text  # the deck: a count only
@@ -184,7 +187,7 @@ def test_6_state_check_def_below_zero_when_a_while_open_def_bonus_ends(make: Any
     st = make(seat(slots={"F1": "SV-A01"}), p1, phase="battle")
     assert slot(st, 1, "B1")["def"] == 0
     ev = st.apply("attack F1 xK1")  # the book is destroyed: its while_open ends, def −1000 → destroyed
-    assert st.hits[1][0] == 2 and st.slots[1][5] is None and st.grave[1] == ["SV-A02"]
+    assert st.hits[1][0] == 2 and st.slots[1][5] is None and st.grave[1] == ["SV-AF1", "SV-A02"]
     assert [e.data["reason"] for e in ev if e.kind == "destroyed"] == ["negative def"]
 
 

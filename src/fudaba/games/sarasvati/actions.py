@@ -177,8 +177,7 @@ def battle_options(st: SarasvatiState) -> list[Action]:
         targets = [en_pl[j] for j in range(st.nf) if eslots[j] is not None]
     else:
         targets = [en_pl[j] for j, u in enumerate(eslots) if u is not None]
-        hits = st.hits[o]
-        targets += [f"xK{k + 1}" for k in range(len(st.books[o])) if hits[k] < st.bh]
+        targets += [f"xK{k + 1}" for k, b in enumerate(st.books[o]) if b is not None]
     of = Action.of
     opts = [of("attack", own_pl[i], t) for i in attackers for t in targets]
     opts.append(END)
@@ -460,9 +459,9 @@ def _explain_attack(st: SarasvatiState, p: int, a: Action) -> Why:
         k = int(tok[2:]) - 1 if tok[2:].isdigit() else -1
         if not 0 <= k < len(st.books[o]):
             return _r(f"the opponent has no forbidden book {tok} (§1)", f"相手の禁書 {tok} はありません (§1)")
-        if st.hits[o][k] >= st.bh:
-            return _r(f"the forbidden book {tok} is already destroyed (§6)",
-                      f"禁書 {tok} はすでに破壊されています (§6)")
+        if st.books[o][k] is None:
+            return _r(f"the forbidden book {tok} is already destroyed: it is in the graveyard (§6)",
+                      f"禁書 {tok} はすでに破壊され、墓地にあります (§6)")
         if wall_up(st, o):
             return _WALL
         return _NO_ATTACK

@@ -48,10 +48,9 @@ def stats(st: SarasvatiState) -> Stats:
                 a += m[0]
                 d += m[1]
             o.append([a, d])
-        bh = st.bh
         hits = st.hits[p]
         for k, b in enumerate(st.books[p]):
-            if 0 < hits[k] < bh:
+            if b is not None and hits[k]:  # while_open: face up in the book zone (destroyed: in the grave)
                 bc = C[b]
                 if bc.cont:
                     srcs.append((p, -1, bc.cont))
@@ -138,6 +137,14 @@ def cond_ok(st: SarasvatiState, p: int, cond: Condition, src: tuple[int, int] | 
             n += 1
         if n < cond.characters_ge:
             return False
+    q = 1 - p
+    if cond.opp_hand_size_ge is not None and len(st.hand[q]) < cond.opp_hand_size_ge:
+        return False
+    # 相手のキャラクター: enemy characters in the battle zone, both rows (a stack is one)
+    if cond.opp_characters_ge is not None and sum(u is not None for u in st.slots[q]) < cond.opp_characters_ge:
+        return False
+    if cond.own_turn is not None and (st.active == p) != cond.own_turn:
+        return False
     if cond.row is not None:
         if src is None:
             return False
@@ -165,7 +172,7 @@ def cost_delta(st: SarasvatiState, p: int) -> int:
                     d += _cont_cost(st, q, p, e, (q, i))
         hits = st.hits[q]
         for k, b in enumerate(st.books[q]):
-            if 0 < hits[k] < st.bh:
+            if b is not None and hits[k]:
                 bc = C[b]
                 if bc.cont:
                     d += _cont_cost(st, q, p, bc, None)
@@ -437,7 +444,7 @@ def _surely_no_negative_def(st: SarasvatiState) -> bool:
                 return False
         hits = st.hits[p]
         for k, b in enumerate(st.books[p]):
-            if 0 < hits[k] < st.bh and C[b].cont_lowers_def:
+            if b is not None and hits[k] and C[b].cont_lowers_def:
                 return False
     return True
 

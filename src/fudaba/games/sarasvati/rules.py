@@ -351,21 +351,18 @@ def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> N
     assert u is not None
     nf = st.nf
     if kind == 1:  # §6 forbidden book: open, then destroy (param book_hits)
-        h = st.hits[o][k]
-        if h >= st.bh:
+        bid = st.books[o][k]
+        if bid is None:
             step_book_attack_done(st, auid)
             st.emit("battle_fizzles", player=p, why="book already destroyed")
             return
         # the book opens (its on_open effects resolve at once); その後 (after that, seed §6) the attacker
         # becomes defenceless
         st.push("book_attack_done", auid)
-        h += 1
+        h = st.hits[o][k] + 1
         st.hits[o][k] = h
-        bid = st.books[o][k]
         if h >= st.bh:
-            st.emit("book_destroyed", player=o, place=f"K{k + 1}", card=bid, by=place(i, nf))
-            if all(x >= st.bh for x in st.hits[o]):
-                st.end_game(p, "all books destroyed")  # §7
+            destroy_book(st, o, k, place(i, nf))
             return
         if h == 1:
             st.emit("book_open", player=o, place=f"K{k + 1}", card=bid, by=place(i, nf))
@@ -417,6 +414,19 @@ def step_battle_resolve(st: SarasvatiState, ctx: tuple[int, int, int, int]) -> N
     dead = ([(p, i)] if kill_a else []) + ([(o, j)] if kill_d else [])
     if dead:
         destroy_units(st, dead, "battle")
+
+
+def destroy_book(st: SarasvatiState, o: int, k: int, by: str) -> None:
+    """§6: a face-up book attacked again is destroyed — to its owner's graveyard (墓地:破壊されたカードを
+    置く), its ``while_open`` effects end; its K place stays empty. §7: no book left in the book zone
+    loses."""
+    bid = st.books[o][k]
+    assert bid is not None
+    st.books[o][k] = None
+    st.grave[o].append(bid)
+    st.emit("book_destroyed", player=o, place=f"K{k + 1}", card=bid, by=by)
+    if not st.books_left(o):
+        st.end_game(1 - o, "all books destroyed")  # §7
 
 
 def step_book_attack_done(st: SarasvatiState, auid: int) -> None:

@@ -6,7 +6,8 @@ Zones per seat ``p`` (lists of length 2, indexed by seat):
 * ``grave[p]``; ``volt[p]`` — voltage card ids, the first ``tapped[p]`` of them are tapped;
 * ``slots[p]`` — ``front_slots + back_slots`` entries (front first), each a :class:`Unit` or None;
 * ``books[p]`` — the forbidden books K1..; ``hits[p][k]`` — attacks it took (0 closed, ≥ 1 open,
-  ``book_hits`` destroyed: a destroyed book stays at its K place, face up);
+  ``book_hits`` destroyed). A destroyed book goes to its owner's graveyard (§6) and leaves its K place
+  empty (``None``): the other books keep their K numbers, and the books left are the non-empty places;
 * ``costmods[p]`` — timed cost modifiers ``(delta, duration code, owner)`` on the costs ``p`` pays.
 
 A unit's ``mods`` are timed stat modifiers ``(atk, def, duration code, owner)``; duration codes are
@@ -116,7 +117,7 @@ class SarasvatiState(State):
     volt: list[list[str]]
     tapped: list[int]
     slots: list[list[Unit | None]]
-    books: list[list[str]]
+    books: list[list[str | None]]
     hits: list[list[int]]
     costmods: list[list[tuple[int, int, int]]]
 
@@ -233,6 +234,10 @@ class SarasvatiState(State):
         h = self.hits[p][k]
         return "closed" if h == 0 else ("destroyed" if h >= self.bh else "open")
 
+    def books_left(self, p: int) -> int:
+        """Books still in ``p``'s book zone (§7: none left loses; destroyed ones are in the graveyard)."""
+        return sum(1 for b in self.books[p] if b is not None)
+
     # ------------------------------------------------------------------ game hooks
     def view(self, player: int | None) -> dict[str, Any]:
         from .effects import stats
@@ -265,9 +270,9 @@ class SarasvatiState(State):
             for k, b in enumerate(self.books[p]):
                 h = self.hits[p][k]
                 state = "closed" if h == 0 else ("destroyed" if h >= bh else "open")
-                books.append({
+                books.append({  # a destroyed book's place is empty: the card is in the graveyard (§6)
                     "place": f"K{k + 1}",
-                    "card": b if (h > 0 or player == p) else None,
+                    "card": b if (b is not None and (h > 0 or player == p)) else None,
                     "state": state,
                     "hits": h,
                 })
@@ -349,7 +354,7 @@ class SarasvatiState(State):
             out += self.deck[p]
             out += self.grave[p]
             out += self.volt[p]
-            out += self.books[p]
+            out += [b for b in self.books[p] if b is not None]
             for u in self.slots[p]:
                 if u is not None:
                     out.append(u.card)

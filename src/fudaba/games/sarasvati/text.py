@@ -61,7 +61,7 @@ _EV = {
         "battle_fizzles": "The attack ends without a battle ({why}).",
         "book_open": "{who}'s forbidden book {place} opens: {card}.",
         "book_hit": "{who}'s forbidden book {place} ({card}) is hit ({hits}).",
-        "book_destroyed": "{who}'s forbidden book {place} ({card}) is destroyed.",
+        "book_destroyed": "{who}'s forbidden book {place} ({card}) is destroyed and goes to the graveyard.",
         "destroyed": "{who}'s {card} at {place} is destroyed ({reason}).",
         "effect": "Effect of {card} ({who}).",
         "effect_fizzles": "The effect of {card} does nothing ({why}).",
@@ -93,7 +93,7 @@ _EV = {
         "battle_fizzles": "攻撃はバトルなしで終わる({why})。",
         "book_open": "{who}の禁書{place}がオープン: {card}。",
         "book_hit": "{who}の禁書{place}({card})に攻撃({hits}回目)。",
-        "book_destroyed": "{who}の禁書{place}({card})が破壊された。",
+        "book_destroyed": "{who}の禁書{place}({card})が破壊され、墓地に置かれた。",
         "destroyed": "{who}の{place}の{card}が破壊された({reason})。",
         "effect": "{card}の効果({who})。",
         "effect_fizzles": "{card}の効果は何もしない({why})。",
@@ -241,12 +241,17 @@ _TERM = {
            "sub_attribute": "sub-attribute {v}", "ready": "{v}", "hand_size_ge": "your hand ≥ {v}",
            "voltage_ge": "your voltage ≥ {v}", "characters_ge": "you have ≥ {v} characters",
            "of_attribute": "of attribute {v}", "of_sub_attribute": "of sub-attribute {v}",
-           "target_ready": "if the target is {v}"},
+           "opp_hand_size_ge": "your opponent's hand ≥ {v}",
+           "opp_characters_ge": "your opponent has ≥ {v} characters", "target_ready": "if the target is {v}"},
     "ja": {"def_le": "防御力{v}以下", "atk_ge": "攻撃力{v}以上", "row": "{v}", "attribute": "属性{v}",
            "sub_attribute": "サブ属性{v}", "ready": "{v}", "hand_size_ge": "手札{v}枚以上",
            "voltage_ge": "ボルテージ{v}枚以上", "characters_ge": "自分のキャラクター{v}体以上",
-           "of_attribute": "属性{v}", "of_sub_attribute": "サブ属性{v}", "target_ready": "対象が{v}なら"},
+           "of_attribute": "属性{v}", "of_sub_attribute": "サブ属性{v}", "opp_hand_size_ge": "相手の手札{v}枚以上",
+           "opp_characters_ge": "相手のキャラクター{v}体以上", "target_ready": "対象が{v}なら"},
 }
+#: ``own_turn = true|false``: whose turn it must be
+_OWN_TURN = {"en": {True: "during your turn", False: "during your opponent's turn"},
+             "ja": {True: "自分のターン中", False: "相手のターン中"}}
 _TERM_VALUE = {
     "en": {"front": "front", "back": "back", True: "ready", False: "defenceless"},
     "ja": {"front": "前列", "back": "後列", True: "臨戦状態", False: "無防備状態"},
@@ -255,6 +260,8 @@ _TERM_VALUE = {
 
 def _term(key: str, value: Any, lg: str) -> str:
     """One filter/condition term for people: ``def_le 3000`` → ``def ≤ 3000`` / ``防御力3000以下``."""
+    if key == "own_turn":
+        return _OWN_TURN[lg][bool(value)]
     tpl = _TERM[lg].get(key)
     if tpl is None:
         return f"{key} {value}"
@@ -439,6 +446,9 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
     if body[:1].upper() == "K" and body[1:].isdigit():
         k = int(body[1:]) - 1
         books = view["players"][side]["books"]
+        if 0 <= k < len(books) and books[k]["state"] == "destroyed":  # §6: the book went to the graveyard
+            return f"{t}: " + ("空き (禁書は破壊され、墓地にあります)" if _lang(lang) == "ja"
+                               else "empty (its forbidden book was destroyed and is in the graveyard)")
         if 0 <= k < len(books) and books[k]["card"]:
             return card_text(game, books[k]["card"], lang) + f"\n({_LABEL[_lang(lang)][books[k]['state']]})"
         if 0 <= k < len(books):
