@@ -10,8 +10,8 @@ import pytest
 
 from fudaba.core.cards import build_cards
 from fudaba.core.errors import CardDataError
-from fudaba.games.sarasvati.cards import build_card
-from fudaba.games.sarasvati.importer import translate
+from fudaba.games.sarasvati.cards import Condition, build_card
+from fudaba.games.sarasvati.importer import NOT_TRANSLATED, translate, translate_all
 
 SEED_EXAMPLES = """◆カード記載例◆
 
@@ -84,8 +84,72 @@ def test_2_import_every_pool_text_translates_to_its_effects(game: Any) -> None:
 def test_2_import_untranslated_text_is_kept_and_flagged(game: Any) -> None:
     out = game.import_cards("◇謎の本\n3(サポート/ドラマ)\n月が綺麗ですね。\n")
     assert 'text = "月が綺麗ですね。"' in out
-    assert "# effect text not translated into the vocabulary (add it to 'effects' by hand): line 3: 月が綺麗ですね。" in out
+    assert "\n# not translated: line 3: 月が綺麗ですね。\n" in out
     assert _load(out)[0].effects == ()
+
+
+@pytest.mark.parametrize(("sentence", "ctype", "effects", "missed"), [
+    # two clauses joined by a continuative verb: one effect each, the trigger shared
+    ("召喚時、カードを1枚引き、相手のキャラクターを1体選び無防備状態にする。", "character",
+     [{"trigger": "on_summon", "target": "self_player", "action": "draw", "amount": 1},
+      {"trigger": "on_summon", "target": "choose_enemy_character", "action": "set_defenceless"}], []),
+    ("攻撃時、攻撃力+2000し、カードを1枚引く。", "character",
+     [{"trigger": "on_attack", "target": "self", "action": "modify", "atk": 2000, "duration": "until_end_of_battle"},
+      {"trigger": "on_attack", "target": "self_player", "action": "draw", "amount": 1}], []),
+    ("このターンの終わりまで、相手のキャラクターすべての防御力を-1000し、カードを1枚引く。", "support",
+     [{"trigger": "on_play", "target": "all_enemy_characters", "action": "modify", "def": -1000,
+       "duration": "until_end_of_turn"},
+      {"trigger": "on_play", "target": "self_player", "action": "draw", "amount": 1}], []),
+    # conditions about the opponent and the turn (§8 opp_hand_size_ge, own_turn, opp_characters_ge)
+    ("相手の手札が5枚以上の時、攻撃力+2000。", "character",
+     [{"trigger": "static", "condition": {"opp_hand_size_ge": 5}, "target": "self", "action": "modify",
+       "atk": 2000, "duration": "while_condition"}], []),
+    ("自分のターン中、攻撃力+1000。", "character",
+     [{"trigger": "static", "condition": {"own_turn": True}, "target": "self", "action": "modify", "atk": 1000,
+       "duration": "while_condition"}], []),
+    ("相手のターン中、防御力+1000。", "equipment",
+     [{"trigger": "static", "condition": {"own_turn": False}, "target": "equipped", "action": "modify",
+       "def": 1000, "duration": "while_condition"}], []),
+    ("相手のキャラクターが3体以上いる時、攻撃力+3000。", "character",
+     [{"trigger": "static", "condition": {"opp_characters_ge": 3}, "target": "self", "action": "modify",
+       "atk": 3000, "duration": "while_condition"}], []),
+    ("攻撃時、相手の手札が5枚以上の時、カードを1枚引く。", "character",
+     [{"trigger": "on_attack", "condition": {"opp_hand_size_ge": 5}, "target": "self_player", "action": "draw",
+       "amount": 1}], []),
+    # a condition outside the vocabulary: the whole sentence, never an unconditional effect
+    ("墓地にカードが10枚以上ある時、攻撃力+2000。", "character", [], ["墓地にカードが10枚以上ある時、攻撃力+2000。"]),
+    ("相手のSFのキャラクターが3体以上いる時、攻撃力+3000。", "character", [],
+     ["相手のSFのキャラクターが3体以上いる時、攻撃力+3000。"]),
+    ("召喚時、カードを1枚引かない。", "character", [], ["召喚時、カードを1枚引かない。"]),
+    ("召喚時、相手のキャラクターを2体選び、破壊する。", "character", [], ["召喚時、相手のキャラクターを2体選び、破壊する。"]),
+    # a count of your own characters without an attribute is in the vocabulary (characters_ge alone)
+    ("自分のキャラクターが3体以上いる時、攻撃力+1000。", "character",
+     [{"trigger": "static", "condition": {"characters_ge": 3}, "target": "self", "action": "modify", "atk": 1000,
+       "duration": "while_condition"}], []),
+    # a clause after a translated one that is not understood is returned, the first kept
+    ("攻撃時、カードを1枚引き、月が綺麗。", "character",
+     [{"trigger": "on_attack", "target": "self_player", "action": "draw", "amount": 1}], ["月が綺麗"]),
+])
+def test_2_import_sentence_is_translated_whole_or_its_untranslated_part_returned(
+        sentence: str, ctype: str, effects: list[dict[str, Any]], missed: list[str]) -> None:
+    assert translate_all(sentence, ctype) == (effects, missed)
+    assert translate(sentence, ctype) == (effects[0] if len(effects) == 1 and not missed else None)
+
+
+def test_2_import_short_name_becomes_a_field() -> None:
+    from fudaba.games.sarasvati.importer import import_post
+
+    out = import_post("◇第零の司書・サラ [サラ]\n4:3000/3000(キャラクター/アクション)\n◇名無し\n1(サポート/SF)\n")
+    a, b = tomllib.loads(out)["card"]
+    assert (a["name"], a["short_name"], b["name"]) == ("第零の司書・サラ", "サラ", "名無し")
+    assert "short_name" not in b
+    assert _load(out)[0].short_name == "サラ"
+
+
+def test_2_card_short_name_must_not_be_empty() -> None:
+    raw = {"id": "SV-Q1", "name": "x", "short_name": " ", "type": "support", "cost": 1, "attribute": "SF"}
+    with pytest.raises(CardDataError, match="card 'SV-Q1': field 'short_name': must not be empty"):
+        build_cards([raw], build_card, "t.toml")
 
 
 @pytest.mark.parametrize(
@@ -114,3 +178,36 @@ def test_2_import_evolution_on_several_bases(game: Any) -> None:
     r = game.cards["SV-B24"]
     assert (a.name, a.cost, a.atk, a.def_, a.sub_attributes, a.evolves_from, a.evolve_bases) == (
         r.name, r.cost, r.atk, r.def_, r.sub_attributes, r.evolves_from, r.evolve_bases)
+
+
+def test_2_import_conditions_on_the_opponent_and_the_turn_exact_toml(game: Any) -> None:
+    post = """◇手札読み
+3:3000/4000(キャラクター/アクション)
+相手の手札が5枚以上の時、攻撃力+2000。
+
+◇先攻の騎士
+3:3000/4000(キャラクター/アクション)
+自分のターン中、攻撃力+1000。
+
+◇多勢の勇者
+3:1000/4000(キャラクター/アクション)
+相手のキャラクターが3体以上いる時、攻撃力+3000。
+"""
+    out = game.import_cards(post, id_prefix="T-I")
+    eff = '{trigger = "static", condition = {%s}, target = "self", action = "modify", atk = %d, ' \
+          'duration = "while_condition"},'
+    assert out == "\n".join([
+        "[[card]]", 'id = "T-I01"', 'name = "手札読み"', 'type = "character"', "cost = 3", "atk = 3000",
+        "def = 4000", 'attribute = "アクション"', 'text = "相手の手札が5枚以上の時、攻撃力+2000。"', "effects = [",
+        "  " + eff % ("opp_hand_size_ge = 5", 2000), "]", "",
+        "[[card]]", 'id = "T-I02"', 'name = "先攻の騎士"', 'type = "character"', "cost = 3", "atk = 3000",
+        "def = 4000", 'attribute = "アクション"', 'text = "自分のターン中、攻撃力+1000。"', "effects = [",
+        "  " + eff % ("own_turn = true", 1000), "]", "",
+        "[[card]]", 'id = "T-I03"', 'name = "多勢の勇者"', 'type = "character"', "cost = 3", "atk = 1000",
+        "def = 4000", 'attribute = "アクション"', 'text = "相手のキャラクターが3体以上いる時、攻撃力+3000。"',
+        "effects = [", "  " + eff % ("opp_characters_ge = 3", 3000), "]", "",
+    ])
+    assert NOT_TRANSLATED not in out
+    a, b, c = _load(out)
+    assert [e.condition for e in (*a.effects, *b.effects, *c.effects)] == [
+        Condition(opp_hand_size_ge=5), Condition(own_turn=True), Condition(opp_characters_ge=3)]

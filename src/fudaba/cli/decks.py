@@ -8,10 +8,13 @@ from typing import Annotated
 
 import typer
 
-from ..core.errors import CardDataError, DeckError, FudabaError
+from ..core.errors import DeckError, FudabaError
 from ..core.game import Game
 from ..core.registry import game_class, games, load_game
-from .common import cards_app, console, deck_app, err, esc, fail, load
+from .common import CARDS_HELP, cards_app, console, deck_app, err, esc, fail, load
+
+#: the comment the importers write above text they could not translate (games/sarasvati/importer.py)
+NOT_TRANSLATED = "# not translated:"
 
 
 @deck_app.command("check")
@@ -19,11 +22,16 @@ def deck_check(
     files: Annotated[list[Path], typer.Argument(help="deck list file(s)")],
     game: Annotated[str | None, typer.Option(help="game name (guessed from the cards when omitted)")] = None,
     variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP)] = None,
 ) -> None:
     """List every problem of deck lists (size, copies, books, unknown names with line numbers)."""
     failed = 0
+    loaded: dict[str, Game] = {}
     for file in files:
-        g = load(game or guess_deck_game(file), variant)
+        name = game or (cards and guess_card_game(cards)) or guess_deck_game(file)
+        if name not in loaded:
+            loaded[name] = load(name, variant, cards=cards)
+        g = loaded[name]
         try:
             d = g.load_deck(file)
         except DeckError as e:
@@ -57,21 +65,20 @@ def guess_deck_game(file: Path) -> str:
     return best
 
 
-def _card_check_game(path: Path, game: str | None) -> Game:
-    if game:
-        return load(game, None)
-    text = ""
-    files = [path] if path.is_file() else sorted(path.glob("*.toml"))
-    for f in files:
-        try:
-            text = f.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        for gname in games():
-            prefix = game_class(gname).CARD_ID_PREFIX
-            if prefix and f'"{prefix}' in text:
-                return load(gname, None)
-    raise fail(f"{path}: cannot tell which game these cards are for; pass --game")
+def guess_card_game(paths: list[Path]) -> str | None:
+    """The game whose card ids (``SV-``, ``W-``) the card files or folders use, or None."""
+    for path in paths:
+        files = [path] if path.is_file() else sorted(path.glob("*.toml")) if path.is_dir() else []
+        for f in files:
+            try:
+                text = f.read_text(encoding="utf-8")
+            except OSError:
+                continue
+            for gname in games():
+                prefix = game_class(gname).CARD_ID_PREFIX
+                if prefix and f'"{prefix}' in text:
+                    return gname
+    return None
 
 
 @cards_app.command("check")
@@ -79,26 +86,32 @@ def cards_check(
     path: Annotated[Path, typer.Argument(help="a card TOML file or a directory of them")],
     game: Annotated[str | None, typer.Option(help="game name (guessed from the ids when omitted)")] = None,
 ) -> None:
-    """Validate card TOML; errors name the file, line, card and field."""
+    """Validate card TOML: every problem of every file, each naming the file, line, card and field."""
     if not path.exists():
         raise fail(f"{path}: no such file or directory")
-    g = _card_check_game(path, game)
+    name = game or guess_card_game([path])
+    if name is None:
+        raise fail(f"{path}: cannot tell which game these cards are for; pass --game")
+    g = load(name, None)
     files = [path] if path.is_file() else sorted(path.glob("*.toml"))
     if not files:
         raise fail(f"{path}: no .toml files")
+    found, problems = g.card_file_problems(files)
     bad = 0
-    total = 0
     for f in files:
-        try:
-            cards = g.check_card_file(f)
-            total += len(cards)
-            console.print(f"[green]ok[/] {f}: {len(cards)} card(s)")
-        except CardDataError as e:
+        mine = [p for p in problems if p.startswith(f"{f}:")]
+        n = sum(1 for lc in found if lc.file == str(f))
+        if mine:
             bad += 1
-            err.print(f"[bold red]error[/] {esc(str(e))}")
+            err.print(f"[bold red]error[/] {f}: {len(mine)} problem(s)" + (f" ({n} card(s) valid)" if n else ""))
+            for p in mine:
+                err.print(f"  - {esc(p)}")
+        else:
+            console.print(f"[green]ok[/] {f}: {n} card(s)")
     if bad:
+        err.print(f"[bold red]{len(problems)} problem(s) in {bad} of {len(files)} file(s)[/]")
         raise typer.Exit(1)
-    console.print(f"[green]{total} card(s) valid[/] for {g.name}")
+    console.print(f"[green]{len(found)} card(s) valid[/] for {g.name}")
 
 
 @cards_app.command("import")
@@ -108,7 +121,10 @@ def cards_import(
     out: Annotated[Path | None, typer.Option(help="write TOML here (default: print it)")] = None,
     prefix: Annotated[str, typer.Option(help="id prefix for the new cards")] = "SV-U",
 ) -> None:
-    """Turn cards posted in the designers' template into card TOML."""
+    """Turn cards posted in the designers' template into card TOML.
+
+    Effect text that cannot be translated into the effect vocabulary is kept in the card's text and
+    named in a '# not translated:' comment; the command lists it and exits with status 1."""
     g = load(game, None)
     try:
         text = post.read_text(encoding="utf-8")
@@ -119,8 +135,18 @@ def cards_import(
     except FudabaError as e:
         raise fail(str(e)) from None
     if out:
-        out.write_text(toml_text, encoding="utf-8")
+        try:
+            out.write_text(toml_text, encoding="utf-8")
+        except OSError as e:
+            raise fail(f"cannot write {out}: {e.strerror}") from None
         console.print(f"[green]wrote[/] {out}")
     else:
         sys.stdout.write(toml_text)
-
+    missed = [ln[len(NOT_TRANSLATED):].strip() for ln in toml_text.splitlines() if ln.startswith(NOT_TRANSLATED)]
+    if missed:
+        err.print(f"[bold yellow]warning:[/] {len(missed)} effect sentence(s) or part(s) not translated into the "
+                  "effect vocabulary; the card text keeps them, but the cards do not do this yet. Write their "
+                  "'effects' by hand (see the '# not translated:' comments):")
+        for m in missed:
+            err.print(f"  - {esc(m)}")
+        raise typer.Exit(1)

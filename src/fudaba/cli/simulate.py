@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,8 +20,9 @@ from rich.table import Table
 
 from ..agents import AGENTS, make_agent
 from ..core.errors import DeckError, FudabaError
+from ..core.game import Game
 from ..core.record import Record
-from .common import STARTER_HINT, app, console, esc, fail, load, parse_params
+from .common import CARDS_HELP, STARTER_HINT, app, console, err, esc, fail, load, parse_params
 
 
 def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Record], float]:
@@ -41,6 +43,39 @@ def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Re
             raise fail(str(e)) from None
     records.sort(key=lambda r: r.meta.get("index", 0))
     return records, time.perf_counter() - t0
+
+
+def _game_signature(rec: Record) -> tuple[Any, ...]:
+    """What a game was: its actions and its result (two equal signatures: the same game)."""
+    digest = hashlib.blake2b("\x1f".join(rec.actions).encode(), digest_size=16).hexdigest()
+    return (len(rec.actions), digest, rec.result, rec.winner)
+
+
+def identical_games_warnings(key: str, values: list[str], games_of: list[dict[int, tuple[Any, ...]]],
+                             what: str = "") -> list[str]:
+    """For every two swept values: how many of the seeded games were the very same game (same
+    actions, same result). Identical games mean the parameter never came into play in them.
+    ``what``: what the parameter does (``PARAM_HELP``), to say which situation never came up."""
+    out = []
+    for i in range(len(values)):
+        for j in range(i + 1, len(values)):
+            a, b = games_of[i], games_of[j]
+            n = len(a)
+            same = sum(1 for k, sig in a.items() if b.get(k) == sig)
+            if not same:
+                continue
+            pair = f"{key}={values[i]} and {key}={values[j]}"
+            if same == n:
+                out.append(f"[bold yellow]warning:[/] {pair} gave identical games: {same} of {n} games had the same "
+                           f"actions and results for each seed. The parameter never changed a game: the situation "
+                           f"it rules on never came up with these agents and decks"
+                           + (f" ({key}: {esc(what)})" if what else "")
+                           + ". This sweep tells nothing about it; try other agents, decks or more games.")
+            else:
+                out.append(f"[yellow]note:[/] {pair} gave identical games in {same} of {n} games (same actions and "
+                           f"results for each seed): the parameter changed only {n - same} game(s); the "
+                           f"differences between these rows come from those alone.")
+    return out
 
 
 def _ci(w: int, n: int) -> str:
@@ -66,6 +101,7 @@ def simulate(
     out: Annotated[Path | None, typer.Option(help="write every game's record here (JSON lines)")] = None,
     deck_a: Annotated[Path | None, typer.Option(help="deck of agent A (default: starter deck 1)")] = None,
     deck_b: Annotated[Path | None, typer.Option(help="deck of agent B (default: starter deck 2)")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP)] = None,
 ) -> None:
     """Run many AI games and print win rates (95% CI), first-player rate, draws, reasons, lengths.
 
@@ -81,7 +117,8 @@ def simulate(
     if workers < 1:
         raise fail("--workers must be at least 1")
     params = parse_params(param)
-    g = load(game, variant, params)
+    g = load(game, variant, params, cards)
+    extra = [dict(c) for c in g.extra_cards]  # --cards: every game and every worker plays with them
     sweep_key, sweep_values = "", [""]
     if sweep is not None:
         if "=" not in sweep or not sweep.split("=", 1)[1].strip():
@@ -93,6 +130,14 @@ def simulate(
             raise fail(f"--sweep {sweep_key}: the same parameter is also given with --param")
         for v in sweep_values:  # every value is checked before anything runs
             load(game, variant, {**params, sweep_key: v})
+
+    def game_for(value: str | None) -> Game:
+        """The game of one sweep value (the --cards included)."""
+        if not sweep_key:
+            return g
+        gv = load(game, variant, {**params, sweep_key: value})
+        return gv.with_cards(extra, "--cards") if extra else gv
+
     for n in names:
         try:
             make_agent(n, g.name)
@@ -106,11 +151,11 @@ def simulate(
             except DeckError as e:
                 raise fail(str(e)) from None
     for value in sweep_values or [None]:  # every deck legal under every rule setting, before running
-        gv = load(game, variant, {**params, sweep_key: value}) if sweep_key else g
+        gv = game_for(value)
         setting = f" under {sweep_key}={value}" if sweep_key else ""
         try:
             pair = agent_decks(gv, SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed,
-                                            (decks[0], decks[1])))
+                                            (decks[0], decks[1]), extra))
         except DeckError as e:
             raise fail(f"{e}\n" + STARTER_HINT.format(options="--deck-a/--deck-b")) from None
         for who, d in zip("AB", pair, strict=True):
@@ -122,6 +167,8 @@ def simulate(
     conf.add_row("games", str(games_) + (f" per value of {sweep_key}" if sweep_key else ""))
     conf.add_row("agents", f"A={names[0]}  B={names[1]} (seats alternate)")
     conf.add_row("decks", f"A={deck_a or 'starter 1'}  B={deck_b or 'starter 2'}")
+    if cards:
+        conf.add_row("cards", f"{len(extra)} added from " + ", ".join(str(c) for c in cards))
     conf.add_row("seed", f"{seed} (game i: seed+i)")
     conf.add_row("workers", str(workers))
     conf.add_row("params", ", ".join(f"{k}={v}" + (" *" if k in params else "") for k, v in g.params.items()
@@ -134,9 +181,11 @@ def simulate(
     except OSError as e:
         raise fail(f"cannot write {out}: {e.strerror}") from None
     rows = []
+    games_of: list[dict[int, tuple[Any, ...]]] = []  # per sweep value: game index -> what happened
     for value in sweep_values:
-        gv = load(game, variant, {**params, sweep_key: value}) if sweep_key else g
-        cfg = SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed, (decks[0], decks[1]))
+        gv = game_for(value)
+        cfg = SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed, (decks[0], decks[1]),
+                        extra)
         label = f"{sweep_key}={value}" if sweep_key else "simulating"
         records, elapsed = _run_games(cfg, games_, workers, label)
         if fh:
@@ -144,6 +193,8 @@ def simulate(
                 fh.write(r.to_json() + "\n")
         s = summarize(records)
         rows.append((value, s))
+        if sweep_key:
+            games_of.append({int(r.meta.get("index", k)): _game_signature(r) for k, r in enumerate(records)})
         if sweep_key:
             continue
         t = Table(title=f"results of {s.games} games ({elapsed:.1f} s, {s.games / elapsed:.0f} games/s)")
@@ -177,6 +228,9 @@ def simulate(
         for value, s in rows:
             reasons = ", ".join(f"{r or '(none)'} {n / s.games:.0%}" for r, n in s.reasons.most_common())
             console.print(f"  {sweep_key}={value}: {reasons}")
+        what = next((p.help for p in g.describe_params() if p.name == sweep_key), "")
+        for line in identical_games_warnings(sweep_key, sweep_values, games_of, what):
+            err.print(line)
     if out:
         console.print(f"records written to {out} (replay one with: fudaba replay {out} --game-index 0)")
 

@@ -59,6 +59,8 @@ class CardPool(Mapping[str, C], Generic[C]):
         self._by_id: dict[str, C] = {}
         self._by_name: dict[str, C] = {}
         self._by_lower: dict[str, C] = {}
+        #: short names (a card's optional ``short_name``, the template's ``[略称]``): used after full names
+        self._by_short: dict[str, C] = {}
         for c in cards:
             self.add(c)
 
@@ -71,6 +73,9 @@ class CardPool(Mapping[str, C], Generic[C]):
         self._by_lower.setdefault(card.name.lower(), card)
         if card.name_en:
             self._by_lower.setdefault(card.name_en.lower(), card)
+        short = getattr(card, "short_name", "")
+        if isinstance(short, str) and short.strip():
+            self._by_short.setdefault(" ".join(short.split()).lower(), card)
 
     def __getitem__(self, key: str) -> C:
         try:
@@ -88,11 +93,17 @@ class CardPool(Mapping[str, C], Generic[C]):
         return len(self._by_id)
 
     def find(self, name: str) -> C | None:
-        """The card with this id, exact Japanese name or English name (case-insensitive), or None."""
+        """The card with this id, exact Japanese name or English name (case-insensitive), or short
+        name (``short_name``, when no card has it as its name), or None."""
         c = self._by_id.get(name) or self._by_name.get(name)
         if c is None:
-            c = self._by_lower.get(" ".join(name.split()).lower())
+            key = " ".join(name.split()).lower()
+            c = self._by_lower.get(key) or self._by_short.get(key)
         return c
+
+    def by_id(self, card_id: str) -> C | None:
+        """The card with exactly this id, or None (``in`` and ``[]`` also accept names)."""
+        return self._by_id.get(card_id)
 
     def extended(self, extra: Iterable[C]) -> CardPool[C]:
         """A new pool with ``extra`` cards added (positions may define their own cards)."""
@@ -127,6 +138,39 @@ def _line_of_card(text: str, card_id: str, field: str | None = None) -> int | No
     return start + 1
 
 
+def _checked(
+    raws: Iterable[Any],
+    build: Callable[[dict[str, Any], Where], C],
+    file: str,
+    text: str = "",
+) -> Iterator[tuple[Any, C | None, str]]:
+    """Each raw card table with its card, or with the problem that stops it (file, line, card, field)."""
+    seen: set[str] = set()
+    for i, raw in enumerate(raws):
+        if not isinstance(raw, dict):
+            yield raw, None, f"{file}: card #{i + 1}: a card must be a table ([[card]])"
+            continue
+        cid = raw.get("id")
+        if not isinstance(cid, str) or not cid:
+            yield raw, None, f"{file}: card #{i + 1} ({raw.get('name', '?')}): field 'id': missing or not a string"
+            continue
+        if cid in seen:
+            yield raw, None, f"{file}:{_line_of_card(text, cid) or '?'}: card {cid!r}: id defined twice"
+            continue
+        seen.add(cid)
+        where = Where(file, cid, _line_of_card(text, cid) if text else None)
+        try:
+            yield raw, build(raw, where), ""
+        except CardDataError as e:
+            msg = str(e)
+            m = re.search(r"field '([^']+)'", msg)
+            if m and text:
+                ln = _line_of_card(text, cid, m.group(1).split(".")[0].split("[")[0])
+                if ln and where.line and f"{file}:{where.line}:" in msg:
+                    msg = msg.replace(f"{file}:{where.line}:", f"{file}:{ln}:", 1)
+            yield raw, None, msg
+
+
 def build_cards(
     raws: Iterable[Any],
     build: Callable[[dict[str, Any], Where], C],
@@ -135,48 +179,87 @@ def build_cards(
 ) -> list[C]:
     """Validate raw card tables with ``build``; the first problem raises CardDataError with a line."""
     out: list[C] = []
-    seen: set[str] = set()
-    for i, raw in enumerate(raws):
-        if not isinstance(raw, dict):
-            raise CardDataError(f"{file}: card #{i + 1}: a card must be a table ([[card]])")
-        cid = raw.get("id")
-        if not isinstance(cid, str) or not cid:
-            raise CardDataError(f"{file}: card #{i + 1} ({raw.get('name', '?')}): field 'id': missing or not a string")
-        if cid in seen:
-            raise CardDataError(f"{file}:{_line_of_card(text, cid) or '?'}: card {cid!r}: id defined twice")
-        seen.add(cid)
-        where = Where(file, cid, _line_of_card(text, cid) if text else None)
-        try:
-            out.append(build(raw, where))
-        except CardDataError as e:
-            msg = str(e)
-            m = re.search(r"field '([^']+)'", msg)
-            if m and text:
-                ln = _line_of_card(text, cid, m.group(1).split(".")[0].split("[")[0])
-                if ln and where.line and f"{file}:{where.line}:" in msg:
-                    msg = msg.replace(f"{file}:{where.line}:", f"{file}:{ln}:", 1)
-            raise CardDataError(msg) from None
+    for _, card, problem in _checked(raws, build, file, text):
+        if card is None:
+            raise CardDataError(problem)
+        out.append(card)
     return out
+
+
+def _read_tables(p: Path) -> tuple[list[Any], str, str]:
+    """The ``[[card]]`` tables of a TOML file, its text and the problem that stops reading it ("" if none)."""
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        return [], "", f"{p}: cannot read: {e.strerror}"
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        return [], text, f"{p}: not valid TOML: {e}"
+    unknown = set(doc) - {"card"}
+    if unknown:
+        return [], text, f"{p}: unknown top-level key(s) {sorted(unknown)}; card files hold [[card]] tables only"
+    raws = doc.get("card", [])
+    if not isinstance(raws, list):
+        return [], text, f"{p}: 'card' must be an array of tables ([[card]])"
+    return raws, text, ""
 
 
 def load_card_file(path: str | Path, build: Callable[[dict[str, Any], Where], C]) -> list[C]:
     """Read ``[[card]]`` tables from one TOML file."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardDataError(f"{p}: cannot read: {e.strerror}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{p}: not valid TOML: {e}") from None
-    unknown = set(doc) - {"card"}
-    if unknown:
-        raise CardDataError(f"{p}: unknown top-level key(s) {sorted(unknown)}; card files hold [[card]] tables only")
-    raws = doc.get("card", [])
-    if not isinstance(raws, list):
-        raise CardDataError(f"{p}: 'card' must be an array of tables ([[card]])")
+    raws, text, problem = _read_tables(p)
+    if problem:
+        raise CardDataError(problem)
     return build_cards(raws, build, str(p), text)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCard(Generic[C]):
+    """A card read from a file: its raw table (kept to embed in records), the card, where it is."""
+
+    raw: dict[str, Any]
+    card: C
+    file: str
+    line: int | None
+
+
+def card_file_problems(
+    path: str | Path, build: Callable[[dict[str, Any], Where], C]
+) -> tuple[list[LoadedCard[C]], list[str]]:
+    """Every card of one TOML file, and every problem of the file (not only the first): each broken
+    card is named with its file, line and field; a file that is no valid TOML has that one problem."""
+    p = Path(path)
+    raws, text, problem = _read_tables(p)
+    if problem:
+        return [], [problem]
+    good: list[LoadedCard[C]] = []
+    problems: list[str] = []
+    for raw, card, msg in _checked(raws, build, str(p), text):
+        if card is None:
+            problems.append(msg)
+        else:
+            good.append(LoadedCard(raw, card, str(p), _line_of_card(text, card.id)))
+    return good, problems
+
+
+def card_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
+    """The TOML files named by ``paths`` (a folder gives its ``*.toml`` files, sorted), and the
+    paths that give none."""
+    files: list[Path] = []
+    problems: list[str] = []
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            found = sorted(p.glob("*.toml"))
+            if not found:
+                problems.append(f"{p}: no .toml files in this folder")
+            files += found
+        elif p.is_file():
+            files.append(p)
+        else:
+            problems.append(f"{p}: no such file or folder")
+    return files, problems
 
 
 def load_card_dir(directory: str | Path, build: Callable[[dict[str, Any], Where], C]) -> list[C]:

@@ -14,9 +14,9 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple, Self
 
-from .cards import CardPool, Where, load_card_file
+from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
 from .decks import Deck
 from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
 from .state import State
@@ -30,6 +30,8 @@ class Game(ABC):
     PARAM_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: parameters whose value must be at least this (ints)
     PARAM_MIN: ClassVar[dict[str, int]] = {}
+    #: what each parameter does, (English, Japanese): ``fudaba games GAME`` prints it
+    PARAM_HELP: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         variant = variant or self.VARIANTS[0]
@@ -40,6 +42,8 @@ class Game(ABC):
         self.params: dict[str, Any] = self.variant_defaults(variant)
         for k, v in params.items():
             self.params[k] = self.check_param(k, v)
+        #: card tables added to the game's own pool (``with_cards``), as given; records carry them
+        self.extra_cards: list[dict[str, Any]] = []
         self.cards: CardPool[Any] = self.load_cards()
 
     # ------------------------------------------------------------------ parameters
@@ -81,6 +85,29 @@ class Game(ABC):
                 raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at least {lo}")
             return iv
         return value
+
+    def describe_params(self, lang: str = "en") -> list[ParamInfo]:
+        """Every parameter with its value in this game, the variant's default, the allowed values
+        and what it does (``PARAM_HELP``; ``lang`` "ja" for Japanese)."""
+        defaults = self.variant_defaults(self.variant)
+        ja = lang == "ja"
+        out = []
+        for key in self.PARAMS:
+            default = self.PARAMS[key]
+            choices = self.PARAM_CHOICES.get(key)
+            if choices is not None:
+                allowed = ", ".join(_param_text(c) for c in choices)
+            elif isinstance(default, bool):
+                allowed = "true, false"
+            elif isinstance(default, int):
+                lo = self.PARAM_MIN.get(key, 0)
+                allowed = f"整数 {lo} 以上" if ja else f"a whole number ≥ {lo}"
+            else:
+                allowed = "テキスト" if ja else "text"
+            en, jp = self.PARAM_HELP.get(key, ("", ""))
+            out.append(ParamInfo(key, _param_text(self.params[key]), _param_text(defaults[key]), allowed,
+                                 (jp or en) if ja else (en or jp)))
+        return out
 
     # ------------------------------------------------------------------ cards and decks
     @abstractmethod
@@ -177,6 +204,89 @@ class Game(ABC):
         """Card TOML from cards written in the designers' own format (games that have one override)."""
         raise FudabaError(f"{self.name}: there is no post format to import cards from")
 
+    # ------------------------------------------------------------------ extra card definitions
+    def with_cards(self, raws: Sequence[Any], source: str = "cards") -> Self:
+        """This game (same variant and parameters) with the card tables ``raws`` added to its pool.
+
+        The tables are validated by the game's card builder (CardDataError naming ``source``, the
+        card and the field). A card whose id the pool already has is refused, naming both cards,
+        unless it is the same definition (a file given twice, a record's own cards given again):
+        that one is skipped. The added tables are kept in ``extra_cards``, so the new game's records,
+        positions and state documents carry them and replay without the file."""
+        if isinstance(raws, (str, bytes, Mapping)) or not isinstance(raws, Sequence):
+            raise CardDataError(f"{source}: card definitions must be a list of card tables ([[card]])")
+        tables = list(raws)
+        built = build_cards(tables, self.card_builder(), source)
+        add: list[Any] = []
+        add_raws: list[dict[str, Any]] = []
+        for raw, card in zip(tables, built, strict=True):
+            old = self.cards.by_id(card.id)
+            if old is not None:
+                if self._same_card(old, card, raw):
+                    continue
+                raise CardDataError(f"{source}: card {card.id!r} ({card.name}): the id is already used by "
+                                    f"{old.name} among the {self.name} cards; give the new card another id")
+            add.append(card)
+            add_raws.append(dict(raw))
+        if not add:
+            return self
+        g = type(self)(self.variant, **self.params)
+        g.cards = self.cards.extended(add)
+        g.extra_cards = [*self.extra_cards, *add_raws]
+        return g
+
+    def card_file_problems(self, paths: Sequence[str | Path]) -> tuple[list[LoadedCard[Any]], list[str]]:
+        """The cards of card TOML files and folders (``--cards``) and every problem in them — not only
+        the first: each broken card with its file, line and field, and each id that another card
+        already uses with a different definition (one of this game's or of an earlier file).
+
+        Every valid card is returned, also one equal to a card the game has or to an earlier file's
+        (``with_cards`` skips those)."""
+        files, problems = card_files(paths)
+        build = self.card_builder()
+        taken: dict[str, LoadedCard[Any]] = {}
+        out: list[LoadedCard[Any]] = []
+        for f in files:
+            found, probs = card_file_problems(f, build)
+            problems += probs
+            for lc in found:
+                cid = lc.card.id
+                at = f"{lc.file}:{lc.line}" if lc.line else lc.file
+                old = self.cards.by_id(cid)
+                prev = taken.get(cid)
+                if old is not None and not self._same_card(old, lc.card, lc.raw):
+                    problems.append(f"{at}: card {cid!r}: the id is already used by {old.name} among the "
+                                    f"{self.name} cards; give the new card another id")
+                    continue
+                if prev is not None and not (prev.card == lc.card or prev.raw == lc.raw):
+                    problems.append(f"{at}: card {cid!r}: the id is already used by {prev.card.name} "
+                                    f"({prev.file}:{prev.line}); give one of them another id")
+                    continue
+                taken.setdefault(cid, lc)
+                out.append(lc)
+        return out, problems
+
+    def _same_card(self, old: Any, new: Any, raw: dict[str, Any]) -> bool:
+        """Whether ``new`` (read from ``raw``) is the same definition as the pool's card ``old``."""
+        if old == new:
+            return True
+        for r in self.extra_cards:
+            if r.get("id") == new.id:
+                return r == raw
+        old_raw = getattr(old, "raw", None)  # games whose cards keep their table (Walpurgis)
+        return isinstance(old_raw, dict) and old_raw == raw
+
+    def with_card_files(self, paths: Sequence[str | Path]) -> Self:
+        """This game with the cards of TOML files or folders added (``--cards``); CardDataError lists
+        every problem of every file (file, line, card, field)."""
+        found, problems = self.card_file_problems(paths)
+        if problems:
+            lines = "\n".join(f"  - {p}" for p in problems)
+            raise CardDataError(f"{len(problems)} problem(s) in the card files:\n{lines}")
+        first = {lc.card.id: lc for lc in reversed(found)}  # a card given in two files: once
+        kept = [lc for lc in found if first[lc.card.id] is lc]
+        return self.with_cards([lc.raw for lc in kept], ", ".join(dict.fromkeys(lc.file for lc in kept)))
+
     # ------------------------------------------------------------------ states
     @abstractmethod
     def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
@@ -199,6 +309,7 @@ class Game(ABC):
             raise PositionError("not a fudaba state document (key 'format' must be 'fudaba-state')")
         if doc.get("game") != self.name:
             raise PositionError(f"key 'game': this state is for {doc.get('game')!r}, not {self.name!r}")
+        g = self
         if doc.get("variant") != self.variant or doc.get("params") != self.params:
             from .registry import load_game
 
@@ -209,8 +320,13 @@ class Game(ABC):
                 g = load_game(doc["game"], doc.get("variant"), **params)
             except UnknownGame as e:
                 raise PositionError(f"key 'variant'/'params': {e}") from None
-            return g.state_class().from_json_doc(g, doc)
-        return self.state_class().from_json_doc(self, doc)
+        extra = doc.get("cards")
+        if extra and extra != g.extra_cards:  # the game's own extra cards (with_cards)
+            try:
+                g = g.with_cards(extra, "state 'cards'")
+            except CardDataError as e:
+                raise PositionError(f"key 'cards': {e}") from None
+        return g.state_class().from_json_doc(g, doc)
 
     # ------------------------------------------------------------------ text for people (plain, no Rich)
     def resolve_token(self, token: str) -> str:
@@ -275,6 +391,15 @@ class Game(ABC):
             return f"P{result.split()[1]}の投了"
         return result
 
+    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60) -> str | None:
+        """The game's rules summary shipped in the package (``games/<name>/rules.toml``): the
+        list of sections when ``section`` is None, else that section's text (by the spec's number,
+        ``5.3`` or ``§5.3 step 4``, or the rulebook's, ``rulebook 8.1``; ``8.1`` too when the spec has
+        no such section), laid out ``width`` display columns wide. None when there is no such section."""
+        from .rules_summary import rules_text
+
+        return rules_text(self, section, lang, width)
+
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
         """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see
         (games resolve places such as ``3c`` or ``xF2``). None when unknown/hidden."""
@@ -287,6 +412,21 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<Game {self.name} {self.variant} {self.params}>"
+
+
+class ParamInfo(NamedTuple):
+    """One parameter of a game, for people (``Game.describe_params``)."""
+
+    name: str
+    value: str
+    default: str
+    allowed: str
+    help: str
+
+
+def _param_text(v: Any) -> str:
+    """A parameter value as it is typed (``true``, ``random``, ``5``)."""
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
 _PLACE = re.compile(r"^x?[a-z]?\d{1,2}[a-z]?$", re.IGNORECASE)

@@ -1,19 +1,23 @@
 """Records and replay (ARCHITECTURE §4).
 
 A :class:`Record` holds what is needed to play a game again: game, variant, parameters, decks (or
-a starting position), seed and the actions in notation. ``replay`` checks every action is legal
-in turn and that the hashes match.
+a starting position), seed and the actions in notation, and the card tables the game added to its
+pool (``Game.with_cards``, e.g. ``--cards``), so that it replays without the card file.
+``replay`` checks every action is legal in turn and that the hashes match.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .decks import Deck
-from .errors import FudabaError, PositionError
+from .errors import CardDataError, FudabaError, PositionError
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 _REQUIRED = ("game", "variant", "params", "actions")
 
@@ -35,6 +39,8 @@ class Record:
     position: dict[str, Any] | None = None
     hashes: list[str] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: card tables added to the game's pool (``Game.with_cards``); None: the game's own cards only
+    cards: list[dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         # shallow on purpose (dataclasses.asdict deep-copies every list): the values are plain data
@@ -83,6 +89,10 @@ class Record:
             and all(isinstance(d, dict) and isinstance(d.get("main"), list) for d in self.decks)
         ):
             raise bad("decks", "a list of decks, each with a 'main' list of card ids")
+        if self.cards is not None and not (
+            isinstance(self.cards, list) and all(isinstance(c, dict) for c in self.cards)
+        ):
+            raise bad("cards", "a list of card tables")
         if self.hashes is not None and not isinstance(self.hashes, list):
             raise bad("hashes", "a list of state hashes")
         if not isinstance(self.final_hash, str):
@@ -101,11 +111,22 @@ class Record:
         return cls.from_dict(d)
 
 
-def start_state(rec: Record) -> State:
+def record_game(rec: Record) -> Game:
+    """The game a record was played in: its variant and parameters, with the record's own cards."""
     from .registry import load_game
 
     rec.validate()
     game = load_game(rec.game, rec.variant, **rec.params)
+    if rec.cards:
+        try:
+            game = game.with_cards(rec.cards, "record 'cards'")
+        except CardDataError as e:
+            raise PositionError(f"record: key 'cards': {e}") from None
+    return game
+
+
+def start_state(rec: Record) -> State:
+    game = record_game(rec)
     if rec.position is not None:
         return game.load_position(rec.position)
     try:

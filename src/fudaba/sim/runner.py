@@ -30,9 +30,12 @@ class SimConfig:
     params: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     decks: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
+    #: card tables added to the game's pool (``--cards``): every worker plays with them
+    cards: list[dict[str, Any]] = field(default_factory=list)
 
     def load(self) -> Game:
-        return load_game(self.game, self.variant, **self.params)
+        game = load_game(self.game, self.variant, **self.params)
+        return game.with_cards(self.cards, "simulation cards") if self.cards else game
 
 
 def agent_decks(game: Game, cfg: SimConfig) -> list[Deck]:

@@ -48,12 +48,13 @@ ROWS = ("front", "back")
 
 EFFECT_FIELDS = ("trigger", "target", "action", "amount", "atk", "def", "duration", "condition", "filter")
 CONDITION_FIELDS = (
-    "hand_size_ge", "voltage_ge", "characters_ge", "of_attribute", "of_sub_attribute", "target_ready", "row",
+    "hand_size_ge", "voltage_ge", "characters_ge", "of_attribute", "of_sub_attribute", "opp_hand_size_ge",
+    "opp_characters_ge", "own_turn", "target_ready", "row",
 )
 FILTER_FIELDS = ("def_le", "atk_ge", "row", "attribute", "sub_attribute", "ready")
 CARD_FIELDS = (
     "id", "name", "name_en", "type", "cost", "atk", "def", "attribute", "sub_attributes", "effect_name", "text",
-    "effects", "flavor", "evolves_from", "evolve_bases", "reattachable",
+    "effects", "flavor", "evolves_from", "evolve_bases", "reattachable", "short_name",
 )
 
 
@@ -66,6 +67,12 @@ class Condition:
     characters_ge: int | None = None
     of_attribute: str | None = None
     of_sub_attribute: str | None = None
+    #: the opponent's hand (cards) ≥ N — "opponent" of the effect's controller
+    opp_hand_size_ge: int | None = None
+    #: the opponent's characters in the battle zone (front and back rows) ≥ N
+    opp_characters_ge: int | None = None
+    #: true: during the controller's own turn (自分のターン中); false: during the opponent's (相手のターン中)
+    own_turn: bool | None = None
     target_ready: bool | None = None
     row: str | None = None
 
@@ -147,6 +154,8 @@ class Card:
     #: how many base characters an evolution is put on (2+: they all go under it; Q&A equipment choice)
     evolve_bases: int = 1
     reattachable: bool = False
+    #: the template's short name (``◇カード名 [略称]``): deck lists, notation and ``info`` accept it
+    short_name: str = ""
     #: indices of the effects per trigger (derived, for speed)
     by_trigger: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the continuous effects (static / while_open)
@@ -169,6 +178,8 @@ class Card:
         """The TOML record of this card (inverse of :func:`build_card`)."""
         d: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en, "type": self.type,
                              "cost": self.cost}
+        if self.short_name:
+            d["short_name"] = self.short_name
         if self.type in ("character", "equipment"):
             d["atk"] = self.atk
             d["def"] = self.def_
@@ -240,6 +251,9 @@ def _build_condition(raw: Any, where: Where, fld: str) -> Condition:
         characters_ge=_int_or_none(raw, "characters_ge", where, fld),
         of_attribute=_str_or_none(raw, "of_attribute", where, fld),
         of_sub_attribute=_str_or_none(raw, "of_sub_attribute", where, fld),
+        opp_hand_size_ge=_int_or_none(raw, "opp_hand_size_ge", where, fld),
+        opp_characters_ge=_int_or_none(raw, "opp_characters_ge", where, fld),
+        own_turn=_bool_or_none(raw, "own_turn", where, fld),
         target_ready=_bool_or_none(raw, "target_ready", where, fld),
         row=row,
     )
@@ -373,6 +387,9 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
     if not name.strip():
         raise where.err("name", "must not be empty")
     name_en = opt(raw, "name_en", str, "", where)
+    short = opt(raw, "short_name", str, "", where)
+    if "short_name" in raw and not short.strip():
+        raise where.err("short_name", "must not be empty (leave the field out when the card has no short name)")
     ctype = _choice(req(raw, "type", str, where), TYPES, where, "type")
     cost = req(raw, "cost", int, where)
     if cost < 0:
@@ -412,7 +429,8 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
         id=cid, name=name, name_en=name_en, type=ctype, cost=cost, atk=atk, def_=dfn, attribute=attribute,
         sub_attributes=tuple(subs), effect_name=opt(raw, "effect_name", str, "", where),
         text=opt(raw, "text", str, "", where), effects=effects, flavor=opt(raw, "flavor", str, "", where),
-        evolves_from=evolves, evolve_bases=bases, reattachable=reattach, by_trigger={k: tuple(v) for k, v in by.items()},
+        evolves_from=evolves, evolve_bases=bases, reattachable=reattach, short_name=short.strip(),
+        by_trigger={k: tuple(v) for k, v in by.items()},
         cont=tuple(e for e in effects if e.continuous),
         cont_lowers_def=any(e.continuous and e.action == "modify" and e.def_ < 0 for e in effects),
     )

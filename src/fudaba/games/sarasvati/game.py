@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from ...core.cards import CardPool
 from ...core.decks import Deck
@@ -60,6 +60,37 @@ class SarasvatiGame(Game):
     }
     PARAM_CHOICES = {"first": ("random", 0, 1)}
     PARAM_MIN = {"front_slots": 1, "deck_size": 1, "max_copies": 1, "books": 1, "book_hits": 1}
+    PARAM_HELP = {  # spec §9; `fudaba games sarasvati` prints them
+        "starting_hand": ("cards each player draws at setup (§4; the designers ask whether 6–7 is better)",
+                          "開始時に引く手札の枚数 (§4。6〜7枚が良いかは検討中)"),
+        "front_slots": ("slots of the front row (§1)", "前列のスロット数 (§1)"),
+        "back_slots": ("slots of the back row (§1; 0 = no back row)", "後列のスロット数 (§1。0 = 後列なし)"),
+        "deck_size": ("exact number of cards in a deck, books not counted (§3)",
+                      "デッキの枚数 (ちょうど。禁書は含まない、§3)"),
+        "max_copies": ("copies of one card name a deck may hold (§3)", "同名カードの上限枚数 (§3)"),
+        "books": ("forbidden books each player sets (§3, §4)", "各プレイヤーの禁書の数 (§3, §4)"),
+        "book_cost_cap": ("highest total cost of a player's forbidden books (§3)",
+                          "禁書のコスト合計の上限 (§3)"),
+        "book_hits": ("attacks that destroy a forbidden book: the first opens it, this many destroy it "
+                      "(1: the first destroys it unopened) (§6)",
+                      "禁書が破壊されるまでの攻撃回数: 1回目でオープン、この回数で破壊 (1: 最初の攻撃で開かずに破壊) (§6)"),
+        "first": ("who goes first: random (drawn with the game's seed), or seat 0 or 1 (§4)",
+                  "先攻: random (シードで抽選)、0 か 1 (§4)"),
+        "first_player_draws": ("the first player also draws on their first turn (§5.2)",
+                               "先攻プレイヤーも最初のターンにドローする (§5.2)"),
+        "charges_per_turn": ("cards a player may charge into voltage per turn (§5.3; 0 skips the phase)",
+                             "1ターンにチャージできる枚数 (§5.3。0 = チャージフェイズなし)"),
+        "ties_destroy": ("atk equal to def destroys (true: atk ≥ def; false: atk > def) (§6)",
+                         "攻撃力と防御力が同じなら破壊する (true: 攻撃力≥防御力、false: 攻撃力>防御力) (§6)"),
+        "counterattack": ("a ready defender strikes back at the attacker (§6)",
+                          "臨戦状態の防御側が反撃する (§6)"),
+        "move_taps": ("moving to the other row makes the character defenceless (§5.5)",
+                      "列を移動したキャラクターは無防備状態になる (§5.5)"),
+        "summoning_sickness": ("a character cannot attack on the turn it is summoned (§5; evolutions can)",
+                               "召喚したターンには攻撃できない (§5。進化は攻撃できる)"),
+        "turn_limit": ("the game is a draw at the end of this turn (§7; 0 = no limit)",
+                       "このターンの終わりで引き分け (§7。0 = 上限なし)"),
+    }
     DECK_SECTIONS = {"禁書": "books", "books": "books", "forbidden books": "books"}
 
     cdb: dict[str, Card]
@@ -73,6 +104,12 @@ class SarasvatiGame(Game):
     # ------------------------------------------------------------------ cards and decks
     def load_cards(self) -> CardPool[Any]:
         return CardPool(_pool())
+
+    def with_cards(self, raws: Sequence[Any], source: str = "cards") -> Self:
+        """As the core's (extra card tables added to the pool), with the id → card table refreshed."""
+        g = super().with_cards(raws, source)
+        g.cdb = {cid: g.cards[cid] for cid in g.cards}
+        return g
 
     def card_builder(self) -> Any:
         from .cards import build_card

@@ -8,10 +8,14 @@ The template (seed 004)::
     『フレーバーテキスト』
 
 Attack/defence are omitted for supports and books, ``-/-`` for equipment without stats; effect lines
-may start with ``▸``, ``‣`` or ``・``. Effect sentences in the usual phrasings (those of the seed and
-its simplification examples, e.g. 「攻撃時、攻撃力+2000」) are translated into the vocabulary of spec
-§8; a sentence that is not understood is kept in ``text`` and named in a TOML comment so the
-designer can write its ``effects`` by hand. Structural problems raise
+may start with ``▸``, ``‣`` or ``・``. The short name ``[略称]`` becomes the field ``short_name`` (deck
+lists, notation and ``info`` accept it). Effect sentences in the usual phrasings (those of the seed
+and its simplification examples, e.g. 「攻撃時、攻撃力+2000」) are translated into the vocabulary of
+spec §8, one effect per clause (「カードを1枚引き、…を無防備状態にする」 gives two). A sentence is
+translated only when every word of it is: a condition or a clause outside the vocabulary is never
+dropped — the whole text stays in ``text`` and the part not translated is named in a
+``# not translated:`` TOML comment so the designer can write its ``effects`` by hand (``fudaba cards
+import`` then says so and exits with status 1). Structural problems raise
 :class:`~fudaba.core.errors.CardDataError` naming the source, line and card.
 """
 
@@ -34,6 +38,8 @@ _COST = re.compile(
     r"([+-]?\d+|-|ー|―))?\s*[((](.+?)[))]\s*$"
 )
 _SEP = re.compile(r"^[―─\-ー=＝_]{3,}$")
+#: the TOML comment that names a sentence (or part) the importer could not translate
+NOT_TRANSLATED = "# not translated:"
 
 
 def _z2h(s: str) -> str:
@@ -45,154 +51,167 @@ def _num(s: str) -> int:
     return int(s.replace("+", ""))
 
 
-def translate(sentence: str, ctype: str) -> dict[str, Any] | None:
-    """One effect sentence (JP) → an effect table of the vocabulary, or None when not understood."""
+_TRIGGERS = (
+    (r"^オープン時[、,]?", "on_open"),
+    (r"^オープン中[、,]?", "while_open"),
+    (r"^(?:召喚時|このカードが(?:バトルゾーンに)?召喚された(?:とき|時))[、,]?", "on_summon"),
+    (r"^(?:攻撃時|このカードが攻撃する(?:とき|時))[、,]?", "on_attack"),
+    (r"^(?:(?:これを装備した|この)?(?:キャラクター|カード)?が)?バトルに勝った(?:とき|時)[、,]?", "on_battle_win"),
+    (r"^(?:このカードが)?破壊された(?:とき|時)[、,]?", "on_destroyed"),
+    (r"^自分のターンの(?:初め|始め|はじめ)[、,]?", "on_turn_start"),
+)
+_DURATIONS = (
+    (r"このターンの(?:終わり|終了時)まで", "until_end_of_turn"),
+    (r"次の自分のターンの(?:初め|始め|はじめ)まで", "until_your_next_turn"),
+    (r"バトル(?:が)?(?:終わる|終了)(?:まで|時まで)", "until_end_of_battle"),
+    (r"[((]?永続[))]?", "permanent"),
+)
+PLAYER_TARGETS = ("self_player", "opponent", "both_players")
+PLAYER_ACTIONS = ("draw", "charge_from_deck", "cost_modifier")
+#: each action's words (spec §8); the whole match is the action's part of the sentence
+_ACTIONS = (
+    ("draw", r"カードを(\d+)枚(?:ドロー(?:する|し)?|引く|引き)"),
+    ("charge_from_deck", r"(?:自分の)?山札の上から(\d+)枚(?:を)?ボルテージ(?:ゾーン)?に置(?:く|き)"),
+    ("cost_modifier", r"コスト(?:を|は|が)?\s*([+-]\d+)(?:する|し)?(?:[((]1より小さくならない[))])?"),
+    ("modify", r"(?:攻撃力|防御力)(?:を|は|が)?\s*[+-]\d+"),
+    ("destroy", r"破壊(?:する|し)"),
+    ("set_defenceless", r"無防備状態に(?:する|し)"),
+    ("set_ready", r"臨戦状態に(?:戻る|戻り|戻す|戻し|する|し)"),
+    ("move_row", r"(?:(?:前|後)列に)?移動(?:させる|させ|する|し)"),
+)
+_CHAR = r"(?:キャラクター|キャラ)"
+#: the words naming each target; tried in this order, the first found is the target
+_TARGETS = (
+    ("equipped", rf"(?:これを)?装備した{_CHAR}"),
+    ("choose_own_character", rf"自分の{_CHAR}を?1体(?:選び|選んで|選ぶ)?"),
+    ("choose_enemy_character", rf"相手の{_CHAR}を?1体(?:選び|選んで|選ぶ)?"),
+    ("all_own_characters", rf"自分の{_CHAR}(?:すべて|全て)"),
+    ("all_enemy_characters", rf"相手の{_CHAR}(?:すべて|全て)"),
+    ("all_characters", rf"(?:バトルゾーンにいる)?敵味方(?:すべて|全て)|(?:全|すべての)?{_CHAR}(?:すべて|全て)"
+                       rf"(?:[((]敵味方[))])?"),
+    ("self", rf"このカード|この{_CHAR}"),
+    ("both_players", r"お互いに?"),
+    ("opponent", r"相手(?:の(?:カードの)?|は)"),
+    ("self_player", r"自分(?:の(?:カードの)?|は)"),
+)
+#: what may be left of a clause once every part of it is translated: particles, する, punctuation
+_FILLER = re.compile(r"する|させる|し|を|に|は|が|で|の|と|[、,。\s]")
+
+
+def _cut(s: str, m: re.Match[str], by: str = "") -> str:
+    """``s`` without the matched part (replaced by ``by``)."""
+    return s[:m.start()] + by + s[m.end():]
+
+
+def _sentence_parts(sentence: str, ctype: str) -> tuple[str, dict[str, Any], str]:
+    """The trigger (spec §8) and the conditions of a whole sentence, and the rest of it."""
     s = _z2h(sentence).strip().rstrip("。.")
-    if not s:
-        return None
-    eff: dict[str, Any] = {}
-    trig = None
-    for pat, name in (
-        (r"^オープン時[、,]?", "on_open"),
-        (r"^オープン中[、,]?", "while_open"),
-        (r"^(?:召喚時|このカードが(?:バトルゾーンに)?召喚された(?:とき|時))[、,]?", "on_summon"),
-        (r"^(?:攻撃時|このカードが攻撃する(?:とき|時))[、,]?", "on_attack"),
-        (r"^(?:(?:これを装備した|この)?(?:キャラクター|カード)?が)?バトルに勝った(?:とき|時)[、,]?", "on_battle_win"),
-        (r"^(?:このカードが)?破壊された(?:とき|時)[、,]?", "on_destroyed"),
-        (r"^自分のターンの(?:初め|始め|はじめ)[、,]?", "on_turn_start"),
-    ):
+    trig = {"support": "on_play", "book": "while_open"}.get(ctype, "static")
+    for pat, name in _TRIGGERS:
         m = re.match(pat, s)
         if m:
-            trig = name
-            s = s[m.end():]
+            trig, s = name, s[m.end():]
             break
     cond: dict[str, Any] = {}
     for pat, key in (
         (r"自分の手札が(\d+)枚以上の(?:時|とき)[、,]?", "hand_size_ge"),
         (r"自分のボルテージ(?:ゾーン)?(?:のカード)?が(\d+)枚以上の(?:時|とき)[、,]?", "voltage_ge"),
+        (rf"自分の{_CHAR}が(\d+)体以上いる(?:時|とき)[、,]?", "characters_ge"),
+        (r"相手の手札が(\d+)枚以上の(?:時|とき)[、,]?", "opp_hand_size_ge"),
+        (rf"相手の{_CHAR}が(\d+)体以上いる(?:時|とき)[、,]?", "opp_characters_ge"),
     ):
         m = re.search(pat, s)
         if m:
             cond[key] = int(m.group(1))
-            s = s[:m.start()] + s[m.end():]
+            s = _cut(s, m)
+    m = re.search(r"(自分|相手)のターン中[、,]?", s)
+    if m:
+        cond["own_turn"] = m.group(1) == "自分"
+        s = _cut(s, m)
     m = re.search(r"(前|後)列にいる(?:時|とき)[、,]?", s)
     if m:
         cond["row"] = "front" if m.group(1) == "前" else "back"
-        s = s[:m.start()] + s[m.end():]
-    m = re.search(r"自分の(\S+?)のキャラクターが(\d+)体以上いる(?:時|とき)[、,]?", s)
-    if m:
+        s = _cut(s, m)
+    m = re.search(rf"自分の(\S+?)の{_CHAR}が(\d+)体以上いる(?:時|とき)[、,]?", s)
+    if m and "characters_ge" not in cond:
         cond["characters_ge"] = int(m.group(2))
         tag = m.group(1)
         cond["of_attribute" if ATTR_ALIASES.get(tag) else "of_sub_attribute"] = ATTR_ALIASES.get(tag, tag)
-        s = s[:m.start()] + s[m.end():]
-    if trig is None:
-        trig = {"support": "on_play", "book": "while_open"}.get(ctype, "static")
+        s = _cut(s, m)
+    return trig, cond, s
+
+
+def _clause(s: str, trig: str, sentence_cond: dict[str, Any], ctype: str) -> dict[str, Any] | None:
+    """One clause (one action) → an effect table, or None unless every word of it is translated."""
+    cond = dict(sentence_cond)
     duration = ""
-    for pat, name in (
-        (r"このターンの(?:終わり|終了時)まで", "until_end_of_turn"),
-        (r"次の自分のターンの(?:初め|始め|はじめ)まで", "until_your_next_turn"),
-        (r"バトル(?:が)?(?:終わる|終了)(?:まで|時まで)", "until_end_of_battle"),
-        (r"[((]?永続[))]?", "permanent"),
-    ):
+    for pat, name in _DURATIONS:
         m = re.search(pat, s)
         if m:
-            duration = name
-            s = s[:m.start()] + s[m.end():]
+            duration, s = name, _cut(s, m)
             break
     filt: dict[str, Any] = {}
-    m = re.search(r"防御力(\d+)以下の", s)
-    if m:
-        filt["def_le"] = int(m.group(1))
-        s = s[:m.start()] + s[m.end():]
-    m = re.search(r"攻撃力(\d+)以上の", s)
-    if m:
-        filt["atk_ge"] = int(m.group(1))
-        s = s[:m.start()] + s[m.end():]
-    m = re.search(r"(前|後)列の", s)
-    if m:
-        filt["row"] = "front" if m.group(1) == "前" else "back"
-        s = s[:m.start()] + s[m.end():]
-    m = re.search(r"臨戦状態の", s)
-    if m:
-        filt["ready"] = True
-        s = s[:m.start()] + s[m.end():]
+    for pat, key, val in ((r"防御力(\d+)以下の", "def_le", None), (r"攻撃力(\d+)以上の", "atk_ge", None),
+                          (r"(前|後)列の", "row", None), (r"臨戦状態の", "ready", True)):
+        m = re.search(pat, s)
+        if m:
+            g = m.group(1) if m.groups() else ""
+            filt[key] = val if val is not None else (int(g) if g.isdigit() else ("front" if g == "前" else "back"))
+            s = _cut(s, m)
     m = re.search(r"無防備状態(?:で|の)", s)
     if m:
         cond["target_ready"] = False
-        s = s[:m.start()] + s[m.end():]
-    m = re.search(r"(自分|相手)の([^、。のを]+?)の(?:キャラクター|キャラ)(?:すべて|全て)", s)
+        s = _cut(s, m)
+    m = re.search(rf"(自分|相手)の([^、。のを]+?)の{_CHAR}(?:すべて|全て)", s)
     if m:
         tag = m.group(2)
         if ATTR_ALIASES.get(tag):
             filt["attribute"] = ATTR_ALIASES[tag]
         else:
             filt["sub_attribute"] = tag
-        s = s[:m.start()] + m.group(1) + "のキャラクターすべて" + s[m.end():]
-    # target
-    if re.search(r"(?:これを)?装備した(?:キャラクター|キャラ)", s):
-        target = "equipped"
-    elif re.search(r"自分のキャラクター(?:を)?1体(?:選び|選んで)?", s):
-        target = "choose_own_character"
-    elif re.search(r"相手の(?:キャラクター|キャラ)(?:を)?1体(?:選び|選んで)?", s):
-        target = "choose_enemy_character"
-    elif re.search(r"敵味方(?:すべて|全て)|(?<![自相])(?:全|すべての)?キャラクター(?:すべて|全て)", s) and not \
-            re.search(r"(自分|相手)の(?:キャラクター|キャラ)(?:すべて|全て)", s):
-        target = "all_characters"
-    elif re.search(r"自分の(?:キャラクター|キャラ)(?:すべて|全て)", s):
-        target = "all_own_characters"
-    elif re.search(r"相手の(?:キャラクター|キャラ)(?:すべて|全て)", s):
-        target = "all_enemy_characters"
-    elif re.search(r"お互い", s):
-        target = "both_players"
-    elif re.search(r"相手の(?:カードの)?コスト|相手は", s):
-        target = "opponent"
-    elif re.search(r"このカード|この(?:キャラクター|キャラ)", s) or trig == "on_attack" or (
-            ctype in ("character", "equipment") and re.search(r"攻撃力|防御力|臨戦|無防備", s)):
-        target = "self" if ctype == "character" else "equipped"
-    else:
-        target = "self_player"
-    # action
+        s = _cut(s, m, m.group(1) + "のキャラクターすべて")
+    # the action: exactly one kind (a sentence with two is split by translate_all)
     both = re.search(r"攻撃力と防御力(?:を|は|が)?\s*([+-]\d+)", s)
     if both:
-        s = s[:both.start()] + f"攻撃力を{both.group(1)}、防御力を{both.group(1)}" + s[both.end():]
-    atk = re.search(r"攻撃力(?:を|は|が)?\s*([+-]\d+)", s)
-    dfn = re.search(r"防御力(?:を|は|が)?\s*([+-]\d+)", s)
-    cost = re.search(r"コスト(?:を|は|が)?\s*([+-]\d+)", s)
-    draw = re.search(r"カードを(\d+)枚(?:ドロー|引く|引き)", s)
-    charge = re.search(r"山札の上から(\d+)枚(?:を)?ボルテージ", s)
-    if draw:
-        action = "draw"
-        eff["amount"] = int(draw.group(1))
-        if target not in ("self_player", "opponent", "both_players"):
-            target = "self_player"
-    elif charge:
-        action = "charge_from_deck"
-        eff["amount"] = int(charge.group(1))
-        if target not in ("self_player", "opponent", "both_players"):
-            target = "self_player"
-    elif cost:
-        action = "cost_modifier"
-        eff["amount"] = _num(cost.group(1))
-        if target not in ("self_player", "opponent", "both_players"):
-            target = "self_player"
-    elif atk or dfn:
-        action = "modify"
-        if atk:
-            eff["atk"] = _num(atk.group(1))
-        if dfn:
-            eff["def"] = _num(dfn.group(1))
-    elif "破壊" in s:
-        action = "destroy"
-    elif "無防備" in s:
-        action = "set_defenceless"
-    elif "臨戦" in s:
-        action = "set_ready"
-    elif "移動" in s:
-        action = "move_row"
-    else:
+        s = _cut(s, both, f"攻撃力を{both.group(1)}、防御力を{both.group(1)}")
+    found = [(name, list(re.finditer(pat, s))) for name, pat in _ACTIONS]
+    found = [(name, ms) for name, ms in found if ms]
+    if len(found) != 1:
         return None
-    if target in ("self_player", "opponent", "both_players") and action not in (
-            "draw", "charge_from_deck", "cost_modifier"):
+    action, matches = found[0]
+    eff: dict[str, Any] = {}
+    if action == "modify":
+        for m in matches:
+            key = "atk" if m.group(0).startswith("攻撃力") else "def"
+            if key in eff:
+                return None
+            eff[key] = _num(re.findall(r"[+-]\d+", m.group(0))[-1])
+    elif len(matches) > 1:
+        return None
+    elif action in PLAYER_ACTIONS:
+        eff["amount"] = _num(matches[0].group(1))
+    for m in reversed(matches):
+        s = _cut(s, m)
+    # the target: named in the sentence, or implied by the card
+    target = None
+    for name, pat in _TARGETS:
+        if (name in PLAYER_TARGETS) != (action in PLAYER_ACTIONS):
+            continue
+        m = re.search(pat, s)
+        if m:
+            target, s = name, _cut(s, m)
+            break
+    if target is None:
+        if action in PLAYER_ACTIONS:
+            target = "self_player"
+        elif ctype in ("character", "equipment") and (
+                trig == "on_attack" or action in ("modify", "set_ready", "set_defenceless")):
+            target = "self" if ctype == "character" else "equipped"
+        else:
+            return None
+    if target == "self" and ctype != "character":
+        target = "equipped" if ctype == "equipment" else target
+    if _FILLER.sub("", s):  # a word left over: part of the sentence would be lost
         return None
     if action in ("modify", "cost_modifier"):
         if trig in ("static", "while_open"):
@@ -215,6 +234,41 @@ def translate(sentence: str, ctype: str) -> dict[str, Any] | None:
     return out
 
 
+def translate_all(sentence: str, ctype: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """One effect sentence (JP) → its effect tables, and the parts that could not be translated.
+
+    A sentence is translated as a whole when every word of it maps onto the vocabulary; else it is
+    split after a clause that does (「カードを1枚引き、…」「攻撃力+2000し、…」: one effect per
+    clause, sharing the trigger and conditions). Whatever is left is returned untranslated, never
+    dropped: a sentence whose condition is not in the vocabulary (「墓地にカードが10枚以上ある時、…」) is
+    untranslated as a whole rather than turned into an unconditional effect."""
+    trig, cond, s = _sentence_parts(sentence, ctype)
+    if not s.strip("、,。 "):
+        return [], ([sentence.strip()] if sentence.strip() else [])
+    effects: list[dict[str, Any]] = []
+    rest = s
+    while rest:
+        whole = _clause(rest, trig, cond, ctype)
+        if whole is not None:
+            return [*effects, whole], []
+        for m in re.finditer(r"[、,]", rest):
+            left = _clause(rest[:m.start()], trig, cond, ctype)
+            if left is not None:
+                effects.append(left)
+                rest = rest[m.end():]
+                break
+        else:
+            break
+    return effects, [sentence.strip() if not effects else rest.strip()]
+
+
+def translate(sentence: str, ctype: str) -> dict[str, Any] | None:
+    """One effect sentence (JP) → an effect table of the vocabulary, or None unless the sentence is
+    exactly one effect, translated whole (see :func:`translate_all`)."""
+    effects, missed = translate_all(sentence, ctype)
+    return effects[0] if len(effects) == 1 and not missed else None
+
+
 def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list[tuple[dict[str, Any], list[str]]]:
     """Cards of a post as raw card tables, each with the effect sentences that were not translated."""
     blocks: list[tuple[int, list[tuple[int, str]]]] = []
@@ -232,6 +286,8 @@ def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list
     for k, (start, lines) in enumerate(blocks, 1):
         cid = f"{id_prefix}{k:02d}"
         name = re.sub(r"\s*[\[［].*?[\]］]\s*$", "", lines[0][1][1:]).strip()
+        sm = re.search(r"[\[［]([^\]］]*)[\]］]\s*$", lines[0][1][1:])
+        short = sm.group(1).strip() if sm else ""
         if not name:
             raise CardDataError(f"{source}:{start}: card #{k}: the ◇ line has no card name")
         where = f"{source}:{{}}: card {cid} ({name})"
@@ -259,7 +315,10 @@ def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list
         if attr is None:
             raise CardDataError(where.format(cno) + f": unknown main attribute {tags[0] if tags else ''!r}; one of "
                                 + ", ".join(ATTRIBUTES))
-        rec: dict[str, Any] = {"id": cid, "name": name, "type": ctype, "cost": cost}
+        rec: dict[str, Any] = {"id": cid, "name": name}
+        if short and short != name:  # ◇カード名 [略称]
+            rec["short_name"] = short
+        rec.update({"type": ctype, "cost": cost})
         has_stats = m.group(2) is not None
         if ctype in ("support", "book") and has_stats:
             raise CardDataError(where.format(cno) + f": a {tword} card has no 攻撃力/防御力; omit them")
@@ -301,11 +360,11 @@ def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list
                 if core in ("付け替え可能", "付け替え可"):
                     rec["reattachable"] = True
                     continue
-                e = translate(sent, ctype)
-                if e is None:
-                    missed.append(f"line {no}: {sent.strip()}")
-                else:
-                    effects.append(e)
+                done, left = translate_all(sent, ctype)
+                effects += done
+                for part in left:
+                    whole = sent.strip()
+                    missed.append(f"line {no}: {whole}" if part == whole else f"line {no}: {part} (part of: {whole})")
         flavor = rec.pop("flavor", None)
         if texts:
             rec["text"] = "\n".join(texts)
@@ -346,8 +405,8 @@ def to_toml(cards: list[tuple[dict[str, Any], list[str]]]) -> str:
                 out.append("]")
             else:
                 out.append(f"{k} = {_toml_value(v)}")
-        for m in missed:
-            out.append(f"# effect text not translated into the vocabulary (add it to 'effects' by hand): {m}")
+        for m in missed:  # the text is kept in 'text'; its effects are written by hand
+            out.append(f"{NOT_TRANSLATED} {m}")
         out.append("")
     return "\n".join(out)
 

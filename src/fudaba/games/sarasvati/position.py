@@ -4,6 +4,12 @@
 impossible positions raise :class:`~fudaba.core.errors.PositionError` naming the key.
 Beyond §12 (all optional): ``charges_left``; per slot ``moved`` and ``mods``
 (``[{atk, def, until, by}]``); per book ``hits``; per seat ``cost_mods`` (``[{amount, until, by}]``).
+
+Destroyed books (§6: they go to the graveyard, their K place stays empty): ``{card = ID, destroyed = true}``
+(the §12 example) puts the book into the graveyard after the cards listed in ``grave``;
+``{destroyed = true}`` without a card is an empty K place whose book is listed in ``grave`` — the form
+``position()`` writes, so that the graveyard's order round-trips. Each forbidden book in ``grave`` needs
+one such card-less place.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import Any
 
 from ...core.errors import CardDataError, PositionError, UnknownGame
 from ...core.game import check_keys, read_document
-from .cards import DUR_CODE, DUR_NAME, Card, build_inline
+from .cards import DUR_CODE, DUR_NAME, Card
 from .rules import REMAINING
 from .state import SarasvatiState, Unit, place
 
@@ -42,10 +48,11 @@ def dump_position(st: SarasvatiState) -> dict[str, Any]:
         books: list[dict[str, Any]] = []
         for k, b in enumerate(st.books[p]):
             h = st.hits[p][k]
-            e: dict[str, Any] = {"card": b, "open": 0 < h < st.bh}
-            if h >= st.bh:
-                e = {"card": b, "destroyed": True}
-            elif h > 1:
+            if b is None:  # §6 destroyed: the book is listed in 'grave' (in its order there)
+                books.append({"destroyed": True})
+                continue
+            e: dict[str, Any] = {"card": b, "open": h > 0}
+            if h > 1:
                 e["hits"] = h
             books.append(e)
         slots: dict[str, Any] = {}
@@ -118,19 +125,12 @@ def _table(v: Any, key: str) -> Mapping[str, Any]:
 
 
 def with_cards(game: Any, raws: list[Any]) -> Any:
-    """A copy of ``game`` whose pool also holds the card tables ``raws`` (a position's ``[[cards]]``)."""
-    from .game import SarasvatiGame
-
+    """A copy of ``game`` whose pool also holds the card tables ``raws`` (a position's ``[[cards]]``;
+    ``Game.with_cards``: cards the game already has with the same definition are kept)."""
     try:
-        extra = build_inline(raws, "position [[cards]]")
-        pool = game.cards.extended(extra)
+        return game.with_cards(raws, "position [[cards]]")
     except CardDataError as e:
         raise PositionError(f"position: key 'cards': {e}") from None
-    g = SarasvatiGame(game.variant, **game.params)
-    g.cards = pool
-    g.cdb = {cid: pool[cid] for cid in pool}
-    g.extra_cards = [dict(c) for c in raws]
-    return g
 
 
 def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiState:
@@ -150,6 +150,8 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
         except UnknownGame as e:
             raise PositionError(f"position: key 'params.{pk}': {e}") from None
     g: Any = game if params == game.params else SarasvatiGame(game.variant, **params)
+    if g is not game and game.extra_cards:  # the game's added cards (with_cards) stay
+        g = with_cards(g, game.extra_cards)
     extra_raw = doc.get("cards", [])
     if extra_raw:
         g = with_cards(g, _list(extra_raw, "cards"))
@@ -205,10 +207,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
         st.deck[p] = list(reversed(deck))
         st.grave[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(_list(seat.get("grave", []),
                                                                                sk + ".grave"))]
-        for k, c in enumerate(st.grave[p]):
-            if C[c].type == "book":  # a destroyed book stays at its K place (docs/sarasvati.md)
-                raise PositionError(f"position: key '{sk}.grave[{k}]': {c} {C[c].name} is a forbidden book; a "
-                                    f"destroyed book stays in 'books' as {{card = \"{c}\", destroyed = true}}")
+        grave_books = [k for k, c in enumerate(st.grave[p]) if C[c].type == "book"]
         tapped: list[str] = []
         untapped: list[str] = []
         for k, v in enumerate(_list(seat.get("voltage", []), sk + ".voltage")):
@@ -225,13 +224,13 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
         books_raw = _list(seat.get("books", []), sk + ".books")
         if not books_raw:
             raise PositionError(f"position: key '{sk}.books': a player needs at least one forbidden book")
+        empty: list[int] = []  # K places given as {destroyed = true} without a card
         for k, b in enumerate(books_raw):
             key = f"{sk}.books[{k}]"
             if isinstance(b, str):
                 b = {"card": b}
             bt = _table(b, key)
             check_keys(bt, BOOK_KEYS, f"position: {key}")
-            st.books[p].append(card(bt.get("card"), key + ".card", ("book",)))
             h = 0
             if _bool(bt.get("open", False), key + ".open"):
                 if bh == 1:
@@ -242,7 +241,31 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
             if _bool(bt.get("destroyed", False), key + ".destroyed"):
                 h = bh
             st.hits[p].append(h)
-        if all(h >= bh for h in st.hits[p]):
+            if "card" not in bt:
+                if h < bh:
+                    raise PositionError(f"position: key '{key}.card' is missing (only a destroyed book's place, "
+                                        f"{{destroyed = true}}, is empty)")
+                st.books[p].append(None)  # §6: its book is one of the forbidden books listed in 'grave'
+                empty.append(k)
+                continue
+            cid = card(bt.get("card"), key + ".card", ("book",))
+            if h >= bh:  # §6: a destroyed book goes to the graveyard; its K place stays empty
+                st.books[p].append(None)
+                st.grave[p].append(cid)
+            else:
+                st.books[p].append(cid)
+        if len(grave_books) > len(empty):
+            k = grave_books[len(empty)]
+            c = st.grave[p][k]
+            raise PositionError(f"position: key '{sk}.grave[{k}]': {c} {C[c].name} is a forbidden book; a book "
+                                f"reaches the graveyard only when destroyed (§6): give its K place in 'books' "
+                                f"as {{destroyed = true}}, or drop it from 'grave' and give "
+                                f"{{card = \"{c}\", destroyed = true}}")
+        if len(empty) > len(grave_books):
+            raise PositionError(f"position: key '{sk}.books[{empty[len(grave_books)]}]': a destroyed book's place "
+                                f"without a card needs its book in '{sk}.grave' (§6); or give "
+                                f"{{card = ID, destroyed = true}}")
+        if not st.books_left(p):
             raise PositionError(f"position: key '{sk}.books': every book is destroyed — the game would be over")
         slots_raw = _table(seat.get("slots", {}), sk + ".slots")
         taken: dict[int, str] = {}

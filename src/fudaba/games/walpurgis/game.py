@@ -11,7 +11,7 @@ from ...core.cards import CardPool, Where
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
-from .cards import WCard, base_pool, build_card, build_extra
+from .cards import WCard, base_pool, build_card
 from .state import WState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -34,6 +34,21 @@ class WalpurgisGame(Game):
     }
     PARAM_CHOICES = {"first": ("random", 0, 1)}
     PARAM_MIN = {"starting_hand": 1, "turn_limit": 1}
+    PARAM_HELP = {  # `fudaba games walpurgis` prints them
+        "first": ("who goes first: random (drawn with the game's seed), or seat 0 or 1 (§3 ③)",
+                  "先攻: random (シードで抽選)、0 か 1 (§3 ③)"),
+        "deck_max": ("most cards a deck may hold (§3, 1.2; 0 = no limit, the v1.01 rule)",
+                     "デッキの上限枚数 (§3, 1.2。0 = 上限なし、v1.01 のルール)"),
+        "max_copies": ("copies of one exact card name a deck may hold (§3, 1.2; v1.01: 通常弾 unlimited)",
+                       "同名カードの上限枚数 (§3, 1.2。v1.01 では通常弾は無制限)"),
+        "starting_hand": ("cards in hand after setup, the set-aside 通常弾 included (§3 ⑥)",
+                          "セットアップ後の手札の枚数 (取り分けた通常弾を含む、§3 ⑥)"),
+        "hand_limit": ("hand size a player discards down to at the end of their turn (§4 end ③; 0 = none, "
+                       "the v1.01 rule)", "エンドフェイズに手札をこの枚数まで捨てる (§4 エンド ③。0 = なし、v1.01 のルール)"),
+        "turn_limit": ("the game is a draw after this many turns (§6)", "このターン数を過ぎると引き分け (§6)"),
+        "ban_centre": ("tournament rule: the first player's initial placement may not use the centre square 3c "
+                       "(§3)", "大会ルール: 先攻の最初の配置で中央のマス 3c を使えない (§3)"),
+    }
 
     def variant_defaults(self, variant: str) -> dict[str, Any]:
         d = dict(self.PARAMS)
@@ -91,6 +106,7 @@ class WalpurgisGame(Game):
         st.init_fields()
         for p in (0, 1):
             st.decks[p] = [self.cards[c].id for c in decks[p].main]
+        st.extra = [dict(r) for r in self.extra_cards]  # cards added with with_cards: positions carry them
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")
         st.run()
@@ -107,7 +123,8 @@ class WalpurgisGame(Game):
 
 
 def game_with_extra(game: Game, raws: list[Any]) -> WalpurgisGame:
-    """The same game with a position's inline ``[[cards]]`` added to the pool."""
-    g = WalpurgisGame(game.variant, **game.params)
-    g.cards = base_pool().extended(build_extra(raws, "position [[cards]]"))
+    """The same game with a position's inline ``[[cards]]`` added to the pool (``Game.with_cards``:
+    cards the game already has with the same definition are kept, an id clash is refused)."""
+    g = game.with_cards(raws, "position [[cards]]")
+    assert isinstance(g, WalpurgisGame)
     return g

@@ -67,6 +67,8 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
             g = WalpurgisGame(variant, **merged)
         except UnknownGame as e:
             raise PositionError(f"position: key 'params': {e}") from None
+        if game.extra_cards:  # the game's added cards (with_cards) stay
+            g = game_with_extra(g, game.extra_cards)
     extra = doc.get("cards", [])
     if not isinstance(extra, list):
         raise PositionError("position: key 'cards' must be an array of card tables ([[cards]])")
@@ -80,7 +82,7 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
     seed = _int(doc, "seed", 0, 0)
     st = WState(g, seed)
     st.init_fields()
-    st.extra = [dict(r) for r in extra]
+    st.extra = [dict(r) for r in g.extra_cards]
     st.turn = _int(doc, "turn", 1, 1)
     st.active = _int(doc, "active", 0, 0, 1)
     st.first = _int(doc, "first", 0, 0, 1)
