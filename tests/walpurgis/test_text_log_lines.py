@@ -118,7 +118,7 @@ def test_info_square_names_states_in_words() -> None:
     assert g.inspect(view, "3c", "ja").splitlines()[2] == "  P1 裏向きの弾幕"
 
 
-def test_board_fits_80_columns_and_the_hand_wraps_under_itself() -> None:
+def test_board_fits_60_columns_and_the_hand_wraps_under_itself() -> None:
     from fudaba.core.text import display_width as _width
 
     g = _g()
@@ -127,15 +127,14 @@ def test_board_fits_80_columns_and_the_hand_wraps_under_itself() -> None:
     view["hand"] = ["W-MR-05"] * 6
     for lang in ("en", "ja"):
         lines = g.render(view, lang).splitlines()
-        assert max(_width(ln) for ln in lines) <= 76, lang
+        assert max(_width(ln) for ln in lines) <= 56, lang  # a 60-column terminal, minus the panel's frame
     en = g.render(view, "en").splitlines()
-    assert en[-3:] == ["hand: W-MR-05 Non-Directional Laser, W-MR-05 Non-Directional Laser,",
-                       "  W-MR-05 Non-Directional Laser, W-MR-05 Non-Directional Laser,",
-                       "  W-MR-05 Non-Directional Laser, W-MR-05 Non-Directional Laser"]
-    assert "legend: owner 0/1 + b bullet, B face-up bullet, a active, d dormant, U up," in en
+    laser_en = "W-MR-05 Non-Directional Laser"  # 29 columns: one a line at 56
+    assert en[-6:] == [f"hand: {laser_en},"] + [f"  {laser_en},"] * 4 + [f"  {laser_en}"]
+    assert "legend: owner:state + the name where you see it;" in en
     ja = g.render(view, "ja").splitlines()
-    laser = "W-MR-05 ノンディレクショナルレーザー"  # 36 columns: one a line, two fit only on the last
-    assert ja[-5:] == [f"手札: {laser}、"] + [f"  {laser}、"] * 3 + [f"  {laser}、{laser}"]
+    laser = "W-MR-05 ノンディレクショナルレーザー"  # 36 columns: one a line
+    assert ja[-6:] == [f"手札: {laser}、"] + [f"  {laser}、"] * 4 + [f"  {laser}"]
     view["score"] = {"formations": [12, 13], "face_up": [2, 2], "deck": [16, 20]}
     assert "得点 (P0–P1): 陣 12–13、表向きの陣 2–2、山札 16–20" in g.render(view, "ja").splitlines()
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.text import display_width, wrap_items
-from .cards import COLS, SQ_INDEX, Matrix, WCard
+from .cards import COLS, SQ, SQ_INDEX, Matrix, WCard, target_square
 from .state import JA_WORDS, WORD_INDEX
 
 if TYPE_CHECKING:
     from .game import WalpurgisGame
 
-_SHORT = {"bullet": "b", "bullet_up": "B", "active": "a", "dormant": "d", "up": "U", "activating": "A"}
+#: the board's cell codes: owner, a colon, a state letter (lower case: face down) — ``1:r`` is P1's
+#: active formation. Never a square name (squares are a digit and a letter a–e, codes carry a colon)
+#: and no letter of the matrices either (C B X): s/S shot, r ready (active), z asleep (dormant),
+#: U up, F firing (activating).
+_SHORT = {"bullet": "s", "bullet_up": "S", "active": "r", "dormant": "z", "up": "U", "activating": "F"}
 
 
 def _name(game: WalpurgisGame, cid: Any, lang: str) -> str:
@@ -139,6 +143,9 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
             nm = "裏向きの陣" if ja else "face-down formation"
         return f"{who}: {sq}の{nm}が手札に戻る" if ja else f"{who}'s {nm} on {sq} returns to hand"
     if k == "upright":
+        if ev.get("skip"):  # §4 end ② (7.3.2): the A effect may be left unapplied
+            return (f"{who}: {sq}の{nm}を縦向きに (A効果は適用しない)" if ja
+                    else f"{who} turns {nm} on {sq} upright without applying its A effect")
         return f"{who}: {sq}の{nm}を縦向きに" if ja else f"{who} turns {nm} on {sq} upright"
     if k == "sustain":
         return f"{who}: {sq}の{nm}は発動中のまま(持続)" if ja else f"{who} keeps {nm} on {sq} activating (持続, sustain)"
@@ -210,8 +217,12 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     return f"{k}: " + ", ".join(f"{a}={b}" for a, b in ev.items() if a != "kind")
 
 
-CELL = 13  #: display columns of one square's line in ``render`` (5 squares fit in 80 columns)
-NAME_COLS = CELL - 3  #: after the owner digit, the state letter and a space
+#: display columns of every line of ``render``: a 60-column terminal, minus the frame of the panel the
+#: CLI draws around the board
+BOARD_WIDTH = 56
+CELL = 10  #: display columns of one square's line (5 squares, 4 gaps and the row label: 56)
+NAME_COLS = CELL - 4  #: a name's first line, after the code (``0:U ``)
+NAME_MORE = CELL - 1  #: a name's second line, indented by one column under the code
 
 
 def _fit(text: str, cols: int) -> str:
@@ -228,40 +239,73 @@ def _fit(text: str, cols: int) -> str:
 
 
 def short_name(game: WalpurgisGame, cid: str, lang: str) -> str:
-    """A card's name short enough for a square of the board (``ja``: the Japanese name, else the
-    English one); a 通常弾 is written by its caster: ``通常霊夢`` / ``Shot Reimu``."""
-    c = game.cards.find(cid)
+    """A card's name for a square of the board (``ja``: the Japanese name, else the English one);
+    a 通常弾 is written ``通常弾`` + its caster / ``Shot`` + its caster. ``_name_lines`` fits it."""
+    c: WCard | None = game.cards.find(cid)
     if c is None:
         return "?"
     if lang == "ja" or not c.name_en:
-        name = f"通常{c.caster}" if c.is_normal and c.caster else c.name
-    elif c.is_normal and "(" in c.name_en:
-        name = "Shot " + c.name_en.split("(", 1)[1].rstrip(")")
-    else:
-        name = c.name_en
-    return _fit(name, NAME_COLS).rstrip()
+        return f"通常弾{c.caster}" if c.is_normal and c.caster else c.name
+    if c.is_normal and "(" in c.name_en:
+        return "Shot " + c.name_en.split("(", 1)[1].rstrip(")")
+    return c.name_en
+
+
+#: characters a Japanese line does not start with (a long vowel mark, small kana, closing marks)
+_NO_LINE_START = frozenset("ーァィゥェォッャュョヮぁぃぅぇぉっゃゅょ・、。)）」")
+
+
+def _name_lines(name: str) -> list[str]:
+    """A short name on at most two lines of a square: ``NAME_COLS`` columns after the code, then
+    ``NAME_MORE`` under it; English breaks at a space when one fits, the rest is cut."""
+    if display_width(name) <= NAME_COLS:
+        return [name]
+    head = _fit(name, NAME_COLS).rstrip()
+    cut = max(name.rfind(" ", 0, len(head) + 1), name.rfind("-", 0, len(head)) + 1)
+    if cut > 0 and display_width(name[:cut]) <= NAME_COLS:
+        head = name[:cut]
+    while len(head) > 1 and name[len(head)] in _NO_LINE_START:  # ミルキ|ーウェイ: break before ミ…キ
+        head = head[:-1]
+    rest = name[len(head):].strip()
+    return [head, _fit(rest, NAME_MORE).rstrip()] if rest else [head]
 
 
 def _cell_lines(game: WalpurgisGame, cards: list[dict[str, Any]], lang: str) -> list[str]:
-    """One line per card on the square, bottom first: owner, state letter, short name (only when
-    the viewer sees the face); ``·`` for an empty square."""
+    """The lines of one square, bottom card first: its code (``1:r``) and, where the viewer sees its
+    face, its short name (on a second line when it is long); ``·`` for an empty square."""
     if not cards:
         return [_fit("  ·", CELL)]
     out = []
     for d in cards:
-        tag = f"{d['owner']}{_SHORT.get(d['state'], '?')}"
-        if "card" in d:
-            tag += " " + short_name(game, str(d["card"]), lang)
-        out.append(_fit(tag, CELL))
+        tag = f"{d['owner']}:{_SHORT.get(d['state'], '?')}"
+        if "card" not in d:
+            out.append(_fit(tag, CELL))
+            continue
+        names = _name_lines(short_name(game, str(d["card"]), lang))
+        out.append(_fit(f"{tag} {names[0]}", CELL))
+        out.extend(_fit(" " + more, CELL) for more in names[1:])
     return out
 
 
-def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
-    """The 5×5 field from the viewer's side (seat 1 sees row 5 at the bottom), then the zones.
+#: the board's legend (every line within BOARD_WIDTH)
+_LEGEND = {
+    "en": ["legend: owner:state + the name where you see it;",
+           "s/S bullet face down/up, r active, z dormant,",
+           "U face-up formation, F activating (lower case: face",
+           "down). info 3c: the cards there and their matrices"],
+    "ja": ["凡例: 所有者:状態 + 見えるカードの名前",
+           "s/S 裏/表の弾幕、r 活動、z 休眠、U 表向きの陣、",
+           "F 発動中 (小文字は裏向き)。info 3c でカードとマトリクス"],
+}
 
-    Each square lists its cards bottom first, one per line, as ``owner`` + state letter (b
-    bullet, B face-up bullet, a active, d dormant, U up, A activating) + the card's short name
-    where the viewer sees its face. ``info 3c`` shows the full cards.
+
+def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
+    """The 5×5 field from the viewer's side (seat 1 sees row 5 at the bottom), then the zones; every
+    line at most ``BOARD_WIDTH`` display columns.
+
+    Each square lists its cards bottom first as ``owner:state`` (``_SHORT``: s/S bullet face
+    down/up, r active, z dormant, U up, F activating) + the card's short name where the viewer sees
+    its face. ``info 3c`` shows the full cards and draws their matrices on the board.
     """
     ja = lang == "ja"
     seat = view.get("seat")
@@ -278,12 +322,7 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
             lab = f"{r} " if i == 0 else "  "
             out.append(lab + " ".join(x[i] if i < len(x) else " " * CELL for x in cells).rstrip())
         out.append(rule)
-    if ja:
-        out.append("凡例: 所有者(0/1) + b裏弾幕 B表弾幕 a活動 d休眠 U表陣 A発動中")
-        out.append("      + 見えるカードの名前 (info 3c でカード全体とマトリクス)")
-    else:
-        out.append("legend: owner 0/1 + b bullet, B face-up bullet, a active, d dormant, U up,")
-        out.append("        A activating + the name where you see it (info 3c: card and matrix)")
+    out.extend(_LEGEND["ja" if ja else "en"])
     turn_s = f"ターン{view['turn']} 手番P{view['active']} {_PHASE_JA.get(view['phase'], view['phase'])}" if ja else (
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
     out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
@@ -293,19 +332,21 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
         lab = f"P{p}" + ("(あなた)" if ja and p == seat else " (you)" if p == seat else "")
         aside = (view.get("aside_counts") or [0, 0])[p]
         if ja:
-            out.append(f"{lab}: 手札{view['hand_counts'][p]} 山札{view['deck_counts'][p]} "
-                       f"弾幕置き場{view['bullet_pile_counts'][p]} 捨て札{len(view['discards'][p])}"
-                       + ((" 取り出した通常弾" if setup else f" 場の脇{aside}") if aside else ""))
+            zones = [f"手札{view['hand_counts'][p]}", f"山札{view['deck_counts'][p]}",
+                     f"弾幕置き場{view['bullet_pile_counts'][p]}", f"捨て札{len(view['discards'][p])}"]
+            zones += [("取り出した通常弾" if setup else f"場の脇{aside}")] if aside else []
+            out.extend(wrap_items(f"{lab}: ", zones, " ", indent=2, width=BOARD_WIDTH))
         else:
-            out.append(f"{lab}: hand {view['hand_counts'][p]}, deck {view['deck_counts'][p]}, "
-                       f"bullet pile {view['bullet_pile_counts'][p]}, discard {len(view['discards'][p])}"
-                       + ((", Normal Shot set aside" if setup else f", beside the field {aside}") if aside else ""))
+            zones = [f"hand {view['hand_counts'][p]}", f"deck {view['deck_counts'][p]}",
+                     f"bullet pile {view['bullet_pile_counts'][p]}", f"discard {len(view['discards'][p])}"]
+            zones += [("Normal Shot set aside" if setup else f"beside the field {aside}")] if aside else []
+            out.extend(wrap_items(f"{lab}: ", zones, ", ", indent=2, width=BOARD_WIDTH))
     for t in view.get("until_end_of_turn") or []:
         out.append(f"P{t['player']}: " + ("ターン終了時まで、陣は破壊されない" if ja else
                                           "formations not destroyed until end of turn"))
     if view.get("hand"):
         out.extend(wrap_items("手札: " if ja else "hand: ", [f"{cid} {_name(game, cid, lang)}" for cid in view["hand"]],
-                              "、" if ja else ", ", indent=2))
+                              "、" if ja else ", ", indent=2, width=BOARD_WIDTH))
     if view.get("score"):
         sc = view["score"]
 
@@ -313,11 +354,12 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
             return f"{v[0]}–{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
 
         if ja:
-            out.append(f"得点 (P0–P1): 陣 {pair(sc['formations'])}、表向きの陣 {pair(sc['face_up'])}、"
-                       f"山札 {pair(sc['deck'])}")
+            out.extend(wrap_items("得点 (P0–P1): ", [f"陣 {pair(sc['formations'])}", f"表向きの陣 {pair(sc['face_up'])}",
+                                                   f"山札 {pair(sc['deck'])}"], "、", indent=2, width=BOARD_WIDTH))
         else:
-            # kept as it was: tests/walpurgis/test_5_3_chain.py asserts this exact line
-            out.append(f"score: formations {sc['formations']}, face up {sc['face_up']}, deck {sc['deck']}")
+            # one line when it fits, as before: tests/walpurgis/test_5_3_chain.py asserts that line
+            out.extend(wrap_items("score: ", [f"formations {sc['formations']}", f"face up {sc['face_up']}",
+                                              f"deck {sc['deck']}"], ", ", indent=2, width=BOARD_WIDTH))
     if view.get("over"):
         w_ = view.get("winner")
         if ja:
@@ -355,7 +397,7 @@ def card_text(game: WalpurgisGame, card_id: str, lang: str = "en") -> str:
         out.append("サブアクションマトリクス (速射):" if ja else "sub action matrix (速射):")
         out.extend("  " + ln for ln in _grid(c.sub))
     out.append("C 発動条件マス  B 弾幕対象マス  X 破壊対象マス  @ このカード" if ja else
-               "C condition square, B bullet target, X destroy target, @ this card")
+               "C condition, B bullet target, X destroy target, @ this card")
     txt = c.text if ja or not c.text_en else c.text_en
     if txt:
         out.append(txt)
@@ -366,9 +408,55 @@ def card_text(game: WalpurgisGame, card_id: str, lang: str = "en") -> str:
     return "\n".join(out)
 
 
+_MATRIX_CELL = 6  #: display columns of a square in ``matrix_on_board`` (``CBXbx`` and a space)
+
+
+def matrix_on_board(card: WCard, owner: int, sq: int, seat: int | None, lang: str = "en") -> list[str]:
+    """``card``'s matrix laid on the field (spec §2): placed on square ``sq`` and turned for its
+    ``owner`` (for seat 1 "up" is row − 1, the matrix turned 180°), drawn from ``seat``'s side like
+    ``render``. Condition, bullet and destroy squares are C, B and X where they really are, the
+    速射 sub matrix's b and x; squares off the field are dropped (a condition square off the field:
+    the card cannot activate there, and the text says so)."""
+    ja = lang == "ja"
+    marks: dict[int, str] = {sq: "@"}
+    off = False
+    parts = [("C", card.main.cond), ("B", card.main.bullet), ("X", card.main.destroy)]
+    if card.sub is not None:
+        parts += [("b", card.sub.bullet), ("x", card.sub.destroy)]
+    for letter, offsets in parts:
+        for up, right in offsets:
+            t = target_square(owner, sq, up, right)
+            if t is None:
+                off = off or letter == "C"
+                continue
+            marks[t] = marks.get(t, "") + letter
+    flip = seat == 1
+    rows = [5, 4, 3, 2, 1] if not flip else [1, 2, 3, 4, 5]
+    cols = list(COLS) if not flip else list(reversed(COLS))
+    name = card.name
+    if ja:
+        head = f"盤上の{name}のマス (P{owner}の向き):"
+    else:
+        head = f"{name} on the field, turned for P{owner}:"
+    out = [head, "  " + "".join(f"{c:<{_MATRIX_CELL}}" for c in cols).rstrip()]
+    for r in rows:
+        cells = [marks.get(SQ_INDEX[f"{r}{c}"], "·") for c in cols]
+        out.append(f"{r} " + "".join(f"{m:<{_MATRIX_CELL}}" for m in cells).rstrip())
+    out.append("C 発動条件 B 弾幕対象 X 破壊対象 @ このカード" if ja else
+               "C condition, B bullet target, X destroy target, @ the card")
+    if card.sub is not None:
+        out.append("b x: 速射のサブマトリクスの弾幕対象・破壊対象" if ja else
+                   "b x: bullet and destroy squares of the 速射 sub matrix")
+    if off:
+        out.append(f"発動条件マスが場の外: {SQ[sq]}では発動できない (§2, §5.1)" if ja else
+                   f"condition off the field: it cannot activate on {SQ[sq]} (§5.1)")
+    return out
+
+
 def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
-    """``info 3c`` (what the viewer sees on a square), ``info W-RM-03`` (a card's text) or
-    ``info discard`` / ``info xdiscard`` (a discard pile, public, §1)."""
+    """``info 3c`` (what the viewer sees on a square: its cards, and the matrix of each formation
+    whose face the viewer sees drawn on the field, ``matrix_on_board``), ``info W-RM-03`` (a card's
+    text) or ``info discard`` / ``info xdiscard`` (a discard pile, public, §1)."""
     t = token.strip()
     if t.lower() in ("discard", "xdiscard", "捨て札", "x捨て札"):
         you = view.get("seat")
@@ -393,6 +481,9 @@ def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "
         for d in cards:
             if "card" in d:
                 lines.append(card_text(game, d["card"], lang))
+                k = game.cards.find(str(d["card"]))
+                if k is not None and d["state"] not in ("bullet", "bullet_up"):  # bullets have no squares (§1)
+                    lines.extend(matrix_on_board(k, int(d["owner"]), s, view.get("seat"), lang))
         return "\n".join(lines)
     c = game.cards.find(t)
     return None if c is None else card_text(game, c.id, lang)
@@ -424,6 +515,8 @@ _PROMPT = {
                "too, in secret)",
         "upright": "A effects (§5.3 step 8): turn one of your activating formations upright (sustain: a 持続 "
                    "one stays activating)",
+        "upright_end": "End phase ② (§4): turn one of your activating formations upright; apply its A effect "
+                       "(upright SQ) or not (upright SQ skip)",
         "discard": "End of turn (§4): discard down to {n} cards",
         "target": "{card}: {effect} — choose {what}",
         "target_hand": "a card of your hand",
@@ -449,6 +542,8 @@ _PROMPT = {
         "keep": "{sq}の弾幕処理 (§5.3 ステップ6): そこに残す自分のカードを1枚選んでください (他は取り除かれます)",
         "hit": "{sq}の弾幕処理 (§5.3 ステップ6): そこにある自分のカードを1枚選んでください (相手も秘密に選びます)",
         "upright": "A効果 (§5.3 ステップ8): 発動中の自分の陣を1つ縦向きに (sustain: 持続の陣は発動中のまま)",
+        "upright_end": "終了フェイズ② (§4): 発動中の自分の陣を1つ縦向きに。A効果を適用する (upright マス) か、"
+                       "しない (upright マス skip) かを選べます",
         "discard": "ターン終了 (§4): 手札を{n}枚まで捨ててください",
         "target": "{card}: {effect} — {what}を選んでください",
         "target_hand": "手札のカード",
@@ -496,6 +591,8 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
         return P["resolve"].format(timing=timing)
     if kind == "discard":
         return P["discard"].format(n=raw.split()[-1])
+    if kind == "upright" and raw.startswith("end phase"):  # v2.01 end ②: the A effect is optional
+        return P["upright_end"]
     if kind == "target":  # raw: "<card name>: set a card beside the field" / "...: choose a target"
         head, _, _rest = raw.partition(": ")
         c = game.cards.find(head)
