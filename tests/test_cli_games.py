@@ -16,11 +16,12 @@ GAMES_DIR = Path(__file__).resolve().parents[1] / "src" / "fudaba" / "games"
 
 @pytest.mark.parametrize(("game", "variant"), [("sarasvati", None), ("walpurgis", None), ("walpurgis", "v1.01")])
 def test_play_a_whole_game_against_the_ai_by_numbers(game: str, variant: str | None) -> None:
-    # a scripted human: one illegal action first, then always the first legal action
+    # a scripted human: one illegal action first, then always the first legal action ('list' numbers
+    # every option first: numbers are accepted only where they are shown, issue 6 §2)
     args = ["play", game, "--opponent", "greedy", "--seed", "5", "--lang", "en", "--first", "0"]
     if variant:
         args += ["--variant", variant]
-    r = runner.invoke(app, args, input="frobnicate\n" + "1\n" * 3000)
+    r = runner.invoke(app, args, input="frobnicate\n" + "list\n1\n" * 3000)
     assert r.exit_code == 0, r.output[-2000:]
     assert "Refused: frobnicate:" in r.output
     assert "Result:" in r.output

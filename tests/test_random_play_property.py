@@ -7,6 +7,10 @@ For thousands of seeded random games, at every decision:
 - ``clone()`` and ``state_from_json(to_json())`` reproduce ``hash()``; the record replays to it;
 - neither seat's view nor its log view shows a card it may not see (views are unchanged when
   everything hidden from that seat is resampled, and every card id shown is one the seat can see);
+- no text printed for a seat or a spectator names a card hidden from it (by id, Japanese or English
+  name): replay lines (the redacted action line and the log lines it caused), the play session's
+  output (table, prompt, options with their glosses, help, log lines), ``info`` on every place and
+  pile, and the hot-seat hand-over (issue 6 §1; in the first ``TEXT_GAMES`` games, at every step);
 - every game ends within a step bound.
 
 ``FUDABA_PROPERTY_GAMES`` (default 1000 per game and variant) sets the number of games.
@@ -25,14 +29,17 @@ import pytest
 import fudaba
 from fudaba.core import Rng, replay
 from fudaba.core.errors import IllegalAction
+from fudaba.core.redact import Before, action_line
+from fudaba.core.session import Session
 
-from .property_hooks import VISIBLE
+from .property_hooks import PLACES, VISIBLE
 
 GAMES = int(os.environ.get("FUDABA_PROPERTY_GAMES", "1000"))
 CHUNK = 50
 STEP_BOUND = 6000
 FULL_CHECK_GAMES = 10  # in these, every legal action is tried on a clone at every step
 WATCH_GAMES = 300  # in these, every event is checked against what each viewer sees at that step
+TEXT_GAMES = int(os.environ.get("FUDABA_PROPERTY_TEXT_GAMES", "8"))  # in these, every printed text is checked
 
 CASES = [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
 PARAMS = [
@@ -147,6 +154,81 @@ class _Watch:
         self.checked = len(st.log)
 
 
+class _Texts:
+    """Every text printed for a viewer, checked against the cards that viewer may see (issue 6 §1).
+
+    A card is named in a text by its id, its Japanese name or its English name (longest first, so
+    that 竜騎士 inside 覚醒の竜騎士 is not counted). The text of a card the viewer sees may name other
+    cards (an evolution names its base): those count as seen too."""
+
+    LANGS = ("en", "ja")
+
+    def __init__(self, game: Any, visible: Any) -> None:
+        self.game = game
+        self.visible = visible
+        self.places = PLACES[game.name]
+        self.card_of: dict[str, str] = {}
+        for cid, c in game.cards.items():
+            for ident in (cid, c.name, getattr(c, "name_en", "")):
+                if ident:
+                    self.card_of.setdefault(ident, cid)
+        alts = sorted(self.card_of, key=len, reverse=True)
+        self.rx = re.compile("|".join(rf"(?<![A-Za-z0-9-]){re.escape(a)}(?![A-Za-z0-9])" for a in alts))
+        self.mentions: dict[str, set[str]] = {}
+        for cid in game.cards:
+            named = self.named("\n".join(game.card_text(cid, lang) for lang in self.LANGS))
+            self.mentions[cid] = named - {cid}
+
+    def named(self, text: str) -> set[str]:
+        return {self.card_of[m.group(0)] for m in self.rx.finditer(text)}
+
+    def allowed(self, ids: Any) -> set[str]:
+        out = set(ids)
+        for cid in list(out):
+            out |= self.mentions.get(cid, set())
+        return out
+
+    def check(self, texts: list[str], allowed: set[str], who: str, what: str) -> None:
+        for t in texts:
+            bad = self.named(t) - allowed
+            assert not bad, f"{what} for {who} names {sorted(bad)}, hidden from it: {t!r}"
+
+    def at_decision(self, sess: Session, st: fudaba.State, lang: str, step: int, seen: list[set[str]]) -> None:
+        """The play session's output for every viewer at this decision (``seen``: the cards each
+        viewer could see at some point of the game, which its log lines may name)."""
+        sess.lang = lang
+        d = st.decision
+        assert d is not None
+        for i, viewer in enumerate((0, 1, None)):
+            who = "the spectator" if viewer is None else f"seat {viewer}"
+            allowed = self.allowed(self.visible(st, viewer))
+            lines = [ln.text for ln in sess.new_lines(viewer)]  # already checked step by step in after_action
+            self.check(lines, allowed | self.allowed(seen[i]), who, "the play log lines")
+            out = [sess.table(viewer)]
+            tokens = self.places if step % 4 == 0 else self.places[step % len(self.places)::9]
+            out += [sess.info(viewer, t) for t in tokens]
+            if viewer == d.player:
+                menu = sess.menu(viewer)
+                out += [sess.prompt(viewer), menu.note, sess.help(viewer), *sess.handover(viewer)]
+                out += [f"{it.text} {it.gloss}" for it in menu.items]
+            elif viewer is not None:
+                out += [*sess.handover(viewer)]
+            self.check(out, allowed, who, "the play output")
+
+    def after_action(self, before: Before, vis_before: list[set[str]], action: str, st: fudaba.State,
+                     events: list[Any], lang: str) -> None:
+        """The replay lines of one action for every viewer: its redacted notation and its log lines."""
+        for i, viewer in enumerate((0, 1, None)):
+            who = "the spectator" if viewer is None else f"seat {viewer}"
+            vis = vis_before[i] | set(self.visible(st, viewer))
+            shown = [ev.view(viewer) for ev in events if ev.visible_to(viewer)]
+            in_events = set().union(*(self.named(json.dumps(v, ensure_ascii=False)) for v in shown))
+            allowed = self.allowed(vis | in_events)
+            line = action_line(before, action, events, st, viewer, lang)
+            self.check([line, *(self.game.describe(v, lang) for v in shown)], allowed, who,
+                       f"the replay of {action!r}")
+
+
 @pytest.mark.parametrize(("name", "variant", "start"), PARAMS)
 def test_7_random_play_properties(name: str, variant: str | None, start: int, monkeypatch: pytest.MonkeyPatch) -> None:
     if name not in fudaba.games():
@@ -158,6 +240,7 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
     cls = game.state_class()
     monkeypatch.setattr(cls, "STEPS", watch.wrap(cls.STEPS))
     monkeypatch.setattr(cls, "ANSWERS", watch.wrap(cls.ANSWERS))
+    text_check = _Texts(game, visible) if visible is not None and start < TEXT_GAMES else None
     for gi in range(start, min(start + CHUNK, GAMES)):
         rng = Rng(10_000 + gi)
         watch.start()
@@ -170,6 +253,8 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
         _check_views(st, pool, rng, seen)
         if visible is not None:
             seen[2].update(visible(st, None))
+        printed = text_check if gi < TEXT_GAMES else None
+        sess = Session(game, st) if printed is not None else None
         while not st.over:
             steps += 1
             assert steps <= STEP_BOUND, f"game {gi} exceeded {STEP_BOUND} decisions"
@@ -197,7 +282,16 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
                 assert game.state_from_json(st.to_json()).hash() == h
             if steps % 7 == 0 or gi < FULL_CHECK_GAMES:
                 _check_views(st, pool, rng, seen)
-            st.apply(rng.choice(opts))
+            choice = rng.choice(opts)
+            if printed is not None and sess is not None:
+                lang = _Texts.LANGS[steps % 2]
+                printed.at_decision(sess, st, lang, steps, seen)
+                before, mark = Before(st), len(st.log)
+                vis_before = [set(printed.visible(st, v)) for v in (0, 1, None)]
+                st.apply(choice)
+                printed.after_action(before, vis_before, choice.text, st, st.log[mark:], lang)
+            else:
+                st.apply(choice)
             assert Counter(st.all_cards()) == cards0, "a card was lost or duplicated"
             if visible is not None:
                 for i, seat in enumerate((0, 1, None)):

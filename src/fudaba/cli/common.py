@@ -3,6 +3,8 @@ helpers for errors, games and parameters."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -27,57 +29,24 @@ app.add_typer(cards_app, name="cards")
 console = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
+#: the terminal's own phrases; what a seat is shown during play (help, menus, refusals of numbers,
+#: results) comes from ``core.session.PHRASES``
 T = {
     "en": {
         "your_turn": "Your decision",
-        "choose": "Choose by number or notation (help: ?, info X, log, concede, quit)",
+        "choose": "Choose by number or notation (help: ?, info X, list, log, rules, why X, concede, quit)",
         "illegal": "Refused",
-        "won": "You won!",
-        "lost": "You lost.",
-        "draw": "Draw.",
-        "result": "Result",
         "eof": "Input ended: the game is left unfinished.",
         "opp": "Opponent",
-        "pass": "hand the keyboard to this player",
-        "ready": "P{p}: press Enter when you are at the keyboard (the other player looks away)",
-        "wins": "P{p} wins",
-        "turn": "turn",
-        "unseen": "not a card or place you can see",
-        "range": "choose 1–{n}",
-        "cost": "cost",
-        "many": "({n} actions: type one in notation, or 'list' to number them all)",
-        "info": "info X: X is a card id or name, a place or a public pile (Sarasvati: F1, xK2, grave, xvoltage; Walpurgis: 3c, discard, xdiscard)",
-        "help": (
-            "Type a number from the list, or the action in notation (e.g. 'summon SV-A02 F1').\n"
-            "Card names may be written instead of ids. Commands: 'info X' shows a card, a place or a public "
-            "pile (Sarasvati: 'info F1', 'info grave', 'info xvoltage'; Walpurgis: 'info 3c', 'info discard'; "
-            "x = the opponent's), "
-            "'log' the whole log, 'board' the table again, 'concede' gives up, 'quit' leaves."
-        ),
+        "saved": "The game's record is saved in {path} (replay it: fudaba replay {path})",
     },
     "ja": {
         "your_turn": "あなたの選択",
-        "choose": "番号か記法で入力 (ヘルプ: ?, info X, log, concede, quit)",
+        "choose": "番号か記法で入力 (ヘルプ: ?, info X, list, log, rules, why X, concede, quit)",
         "illegal": "できません",
-        "won": "あなたの勝ちです!",
-        "lost": "あなたの負けです。",
-        "draw": "引き分けです。",
-        "result": "結果",
         "eof": "入力が終わりました。ゲームを中断します。",
         "opp": "相手",
-        "pass": "このプレイヤーに交代してください",
-        "ready": "P{p}: 席に着いたら Enter を押してください (相手は画面を見ないでください)",
-        "wins": "P{p}の勝ち",
-        "turn": "ターン",
-        "unseen": "見えるカードや場所ではありません",
-        "range": "1–{n} の番号を選んでください",
-        "cost": "コスト",
-        "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
-        "info": "info X: X はカードIDか名前、場所、公開の山 (サラスヴァティ: F1, xK2, grave, xvoltage / ワルプルギス: 3c, discard, xdiscard)",
-        "help": (
-            "一覧の番号か、記法 (例: 'summon SV-A02 F1') で入力してください。IDの代わりにカード名も使えます。\n"
-            "コマンド: 'info X' カード・場所・公開の山 (サラスヴァティ: F1, grave, xvoltage / ワルプルギス: 3c, discard; xは相手) の詳細, 'log' ログ全体, 'board' 盤面, 'concede' 投了, 'quit' 終了"
-        ),
+        "saved": "対戦の記録を {path} に保存しました (再生: fudaba replay {path})",
     },
 }
 
@@ -91,11 +60,35 @@ def fail(msg: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def load(game: str, variant: str | None, params: dict[str, Any] | None = None) -> Game:
+def load(game: str, variant: str | None, params: dict[str, Any] | None = None,
+         cards: Sequence[Path] | None = None) -> Game:
+    """The game, with the cards of ``--cards`` files or folders added; every problem of every card
+    file is listed (file, line, card, field) and the command stops (exit 2) before anything runs."""
     try:
-        return load_game(game, variant, **(params or {}))
+        g = load_game(game, variant, **(params or {}))
     except FudabaError as e:
         raise fail(str(e)) from None
+    return add_cards(g, cards) if cards else g
+
+
+def add_cards(g: Game, cards: Sequence[Path]) -> Game:
+    """``g`` with the cards of ``--cards`` files or folders added (cards it has already, with the same
+    definition, are kept); every problem of every card file is listed first (exit 2)."""
+    _, problems = g.card_file_problems(cards)
+    if problems:
+        err.print(f"[bold red]error:[/] --cards: {len(problems)} problem(s) in the card files; nothing was run")
+        for p in problems:
+            err.print(f"  - {esc(p)}")
+        raise typer.Exit(2)
+    try:
+        return g.with_card_files(cards)
+    except FudabaError as e:
+        raise fail(str(e)) from None
+
+
+#: help of the ``--cards`` option (play, simulate, deck check, replay)
+CARDS_HELP = ("card definitions to add to the game's cards: a TOML file or a folder of them (repeatable), "
+              "e.g. the output of 'fudaba cards import'")
 
 
 def parse_params(items: list[str] | None) -> dict[str, str]:

@@ -1,35 +1,44 @@
-"""The ``fudaba replay`` command: a recorded game step by step."""
+"""The ``fudaba replay`` command: a recorded game step by step, as one seat, a spectator, or (for
+a finished game, on request) with everything shown."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.panel import Panel
 
 from ..core.errors import FudabaError
+from ..core.events import Event
 from ..core.game import Game
-from ..core.record import Record, iter_replay
-from ..core.registry import load_game
+from ..core.record import Record, iter_replay, record_game
+from ..core.redact import Before, action_line
 from ..core.state import State
-from .common import T, app, console, esc, fail
-from .play import print_events
+from .common import CARDS_HELP, T, add_cards, app, console, esc, fail
 
 
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a record (.json) or a runs file (.jsonl)")],
     game_index: Annotated[int, typer.Option("--game-index", help="which game of a .jsonl file (0-based)")] = 0,
-    lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
-    seat: Annotated[int | None, typer.Option(help="replay as this seat sees it (default: spectator)")] = None,
+    lang: Annotated[str | None, typer.Option(help="ja or en (default: the language the game was played in, else ja)")] = None,
+    seat: Annotated[int | None, typer.Option(help="replay as this seat saw it (default: as a spectator saw it)")] = None,
+    reveal: Annotated[bool, typer.Option(help="show every card, hidden ones included (finished games only)")] = False,
     board: Annotated[bool, typer.Option(help="print the table after every action")] = False,
+    cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP + "; a record made with --cards "
+                                                      "carries its cards and replays without them")] = None,
 ) -> None:
-    """Print a recorded game step by step (checking every action and the state hashes)."""
-    if lang not in T:
+    """Print a recorded game step by step (checking every action and the state hashes).
+
+    Each line shows only what the viewer saw at that moment: a seat (--seat) or a spectator (the
+    default). --reveal shows everything, for finished games."""
+    if lang is not None and lang not in T:
         raise fail("--lang must be ja or en")
     if seat not in (None, 0, 1):
         raise fail(f"--seat {seat}: the seats are 0 and 1 (leave it out to watch as a spectator)")
+    if reveal and seat is not None:
+        raise fail("--reveal shows every card to everyone: leave out --seat")
     try:
         lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
     except OSError as e:
@@ -44,22 +53,37 @@ def replay(
         text = lines[game_index]
     try:
         rec = Record.from_json(text)
-        g = load_game(rec.game, rec.variant, **rec.params)
-        seen = 0
         meta = rec.meta or {}
+        if lang is None:
+            lang = meta.get("lang") if meta.get("lang") in T else "ja"
+        if reveal and not rec.over:
+            raise fail(f"--reveal shows the hidden cards: only for a finished game, and this one is not over "
+                       f"({len(rec.actions)} action(s) recorded); replay it with --seat 0 or 1, or as a spectator")
+        g = record_game(rec)  # with the cards the record carries
+        if cards:
+            g = add_cards(g, cards)
+            rec.cards = [dict(c) for c in g.extra_cards] or None
         start = f"seed {rec.seed}" if rec.position is None else "from a position"
         ag = meta.get("agents")
         agents = f", P0 {ag[0]} vs P1 {ag[1]}" if isinstance(ag, list) and len(ag) == 2 else ""
-        console.print(f"[bold]{rec.game} {rec.variant}[/] {start}{agents}")
-        for i, a, st in iter_replay(rec):
-            if i >= 0:
-                console.print(f"[bold]{i + 1:>4}.[/] {esc(a)}")
-            if seat is None:
-                seen = _print_spectator(g, st, seen, lang)
-            else:
-                seen = print_events(g, st, seat, seen, lang)
-            if board or i == -1:
-                console.print(Panel(esc(g.render(st.view(seat), lang)), expand=False), soft_wrap=False)
+        watcher = "everything shown" if reveal else ("as a spectator" if seat is None else f"as P{seat}")
+        console.print(f"[bold]{rec.game} {rec.variant}[/] {start}{agents} — {watcher}")
+        steps = iter_replay(rec)
+        _, _, st = next(steps)
+        seen = _print_events(g, st, 0, seat, reveal, lang)
+        _print_board(g, st, seat, reveal, lang)
+        while True:
+            before = Before(st)  # the replayed state moves on in place: what redaction needs, now
+            mark = len(st.log)
+            try:
+                i, a, st = next(steps)
+            except StopIteration:
+                break
+            line = a if reveal else action_line(before, a, st.log[mark:], st, seat, lang)
+            console.print(f"[bold]{i + 1:>4}.[/] {esc(line)}")
+            seen = _print_events(g, st, seen, seat, reveal, lang)
+            if board:
+                _print_board(g, st, seat, reveal, lang)
         if not rec.over:
             outcome = f"not over ({len(rec.actions)} action(s) recorded)"
         else:
@@ -69,11 +93,29 @@ def replay(
         raise fail(str(e)) from None
 
 
-def _print_spectator(game: Game, st: State, start: int, lang: str) -> int:
-    evs = st.log_view(None)
+def full_view(ev: Event) -> dict[str, Any]:
+    """An event with every secret part shown (``--reveal``)."""
+    d: dict[str, Any] = {"kind": ev.kind, **ev.data}
+    if ev.secret:
+        d.update(ev.secret)
+    return d
+
+
+def _print_events(game: Game, st: State, start: int, seat: int | None, reveal: bool, lang: str) -> int:
+    """The viewer's log lines from ``start`` (an index into its log view); returns the new end."""
+    evs = [full_view(e) for e in st.log] if reveal else st.log_view(seat)
     for ev in evs[start:]:
         line = game.describe(ev, lang)
-        if line:
+        if not line:
+            continue
+        if seat is None:
             console.print("      " + esc(line))
+        else:
+            console.print(("  [cyan]›[/] " if ev.get("player") == seat else "  [magenta]‹[/] ") + esc(line))
     return len(evs)
 
+
+def _print_board(game: Game, st: State, seat: int | None, reveal: bool, lang: str) -> None:
+    for viewer in ((0, 1) if reveal else (seat,)):
+        title = None if not reveal else f"P{viewer}"
+        console.print(Panel(esc(game.render(st.view(viewer), lang)), title=title, expand=False), soft_wrap=False)

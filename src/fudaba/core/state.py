@@ -179,12 +179,83 @@ class State(ABC):
         tokens[0] = unicodedata.normalize("NFKC", tokens[0]).lower()  # ｐａｓｓ typed with an IME
         if tokens[0] == "concede":
             return Action.of("concede", *tokens[1:2])
+        words = tokens
         tokens = [tokens[0], *(self.game.resolve_token(t) for t in tokens[1:])]
         key = " ".join(tokens).lower()
         for a in d.options:
             if a.text.lower() == key:
                 return a
+        if len(words) > 2:
+            # card names of several words (``charge Giant King``), or a displayed option pasted whole
+            # with its gloss (``place W-MR-01 1a up Normal Shot (Marisa)``)
+            found, named = self._parse_words(words)
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                alts = " / ".join(a.text for a in found)
+                raise IllegalAction(f"{text.strip()}: ambiguous, it reads as {alts}: type one of them",
+                                    translations={"ja": f"{text.strip()}: 曖昧です ({alts} のどれとも読めます): どれか1つを入力してください"})
+            if named is not None:
+                tokens = named
         raise self.refusal(Action.of(*tokens))
+
+    #: a typed action longer than this many words is not searched for multi-word names or glosses
+    MAX_PARSE_WORDS: ClassVar[int] = 24
+
+    def _readings(self, words: list[str]) -> list[list[str]]:
+        """Every way to read ``words`` (the arguments of an action) as tokens, a run of several words
+        being read as one card id when it is a card's name (``Giant King`` -> ``SV-A08``)."""
+        cards = self.game.cards
+        out: list[list[str]] = []
+
+        def rec(i: int, acc: list[str]) -> None:
+            if i == len(words):
+                out.append(acc)
+                return
+            for j in range(len(words), i + 1, -1):  # several words that name one card
+                c = cards.find(self.game.resolve_token(" ".join(words[i:j])))
+                if c is not None:
+                    rec(j, [*acc, c.id])
+            rec(i + 1, [*acc, self.game.resolve_token(words[i])])
+
+        rec(0, [])
+        return out
+
+    def _parse_words(self, words: list[str]) -> tuple[list[Action], list[str] | None]:
+        """The legal actions ``words`` (verb first) may mean, read with multi-word card names or as a
+        displayed option followed by its gloss; and the first reading that used a multi-word name."""
+        d = self.decision
+        assert d is not None
+        if len(words) > self.MAX_PARSE_WORDS:
+            return [], None
+        legal = {a.text.lower(): a for a in d.options}
+        verb = words[0]
+        found: dict[str, Action] = {}
+        named: list[str] | None = None
+        for reading in self._readings(words[1:]):
+            a = legal.get(" ".join([verb, *reading]).lower())
+            if a is not None:
+                found[a.text] = a
+            elif named is None and len(reading) < len(words) - 1:
+                named = [verb, *reading]
+        if found:
+            return list(found.values()), named
+        # a displayed option copied whole: a legal action, then exactly the words of its gloss
+        from .session import option_gloss
+
+        view: dict[str, Any] | None = None
+        for k in range(len(words) - 1, 0, -1):
+            rest = " ".join(words[k:]).casefold()
+            for reading in self._readings(words[1:k]):
+                a = legal.get(" ".join([verb, *reading]).lower())
+                if a is None or a.text in found:
+                    continue
+                if view is None:
+                    view = self.view(d.player)
+                if any(" ".join(option_gloss(self.game, a, lang, view).split()).casefold() == rest
+                       for lang in ("en", "ja")):
+                    found[a.text] = a
+        return list(found.values()), named
 
     def apply(self, action: Action | str) -> list[Event]:
         """Answer the pending decision; returns the events this caused.
@@ -305,6 +376,8 @@ class State(ABC):
             "origin": self.origin,
             "state": self._dump(),
         }
+        if self.game.extra_cards:  # cards added to the game's pool (Game.with_cards)
+            doc["cards"] = self.game.extra_cards
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -354,6 +427,7 @@ class State(ABC):
             turns=self.turn,
             final_hash=self.hash(),
             engine=ENGINE_VERSION,
+            cards=[dict(c) for c in self.game.extra_cards] or None,
         )
         if step_hashes:
             from .record import step_hashes as compute

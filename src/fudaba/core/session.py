@@ -1,0 +1,459 @@
+"""A game being played: the state, its seats (people or agents), and what each seat is shown and
+may type (issue 6 §2). The terminal (``fudaba play``) drives a :class:`Session` and prints its text
+with Rich; a browser table can drive the same session.
+
+Everything a seat is shown comes from its view and its log view, never from the state:
+
+* :meth:`Session.new_lines` — the seat's log lines since it last looked (``None``: a spectator);
+* :meth:`Session.table`, :meth:`Session.prompt`, :meth:`Session.menu` — the table, what the pending
+  decision asks, and its options (numbered, or grouped without numbers when there are very many);
+* :meth:`Session.handle` — the seat's typed input: a number (only where numbers are shown), an
+  action in notation, or a command (``help``, ``info X``, ``log``, ``board``, ``list``, ``rules``,
+  ``why ACTION``, ``concede``, ``quit``);
+* :meth:`Session.play_agents` — agents move; each gets ``state.view(seat)`` and the decision as the
+  caller's ``public_decision`` hands it (never the state or the rules' private context).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from .actions import Action, Decision
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .record import Record
+    from .state import State
+
+
+class Agent(Protocol):
+    """Anything that chooses an action from a view and a public decision (``fudaba.agents``)."""
+
+    def act(self, view: dict[str, Any], decision: Decision) -> Action: ...
+
+
+class Line(NamedTuple):
+    """One log line for a viewer; ``mine``: the event is about the viewer's own seat."""
+
+    text: str
+    mine: bool
+
+
+class Option(NamedTuple):
+    """One entry of a menu: its number (None when not numbered), notation and gloss (card names)."""
+
+    number: int | None
+    text: str
+    gloss: str
+
+
+class Menu(NamedTuple):
+    """The options of a decision as shown: ``layout`` is ``lines`` (a few), ``columns`` (many) or
+    ``grouped`` (very many: not numbered, ``note`` says how to number them)."""
+
+    items: list[Option]
+    layout: str
+    note: str
+
+
+class Reply(NamedTuple):
+    """The answer to a seat's input. ``kind``: ``none`` (nothing typed), ``text`` (print it),
+    ``refused`` (print it as a refusal), ``lines`` (log lines), ``menu`` (show ``menu(full=True)``),
+    ``table`` (show the table), ``moved`` (an action was applied: the turn goes on), ``quit``."""
+
+    kind: str
+    text: str = ""
+    lines: tuple[Line, ...] = ()
+
+
+#: numbered in one column up to this many options, in columns up to ``COLUMNS_MAX``, grouped above
+LINES_MAX = 12
+COLUMNS_MAX = 40
+
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "cost": "cost",
+        "many": "({n} actions: type one in notation, or 'list' to number them all)",
+        "nonum": "no numbers are shown for these {n} actions (they are grouped): type the action in notation "
+                 "(a card's name may replace its id), or 'list' to number them all",
+        "nolist": "no numbered list is shown for this decision: type the action in notation, or 'list' to "
+                  "number its {n} options",
+        "range": "choose 1–{n}",
+        "unseen": "not a card or place you can see",
+        "info": "info X: X is a card id or name, a place or a public pile ({places})",
+        "rules_none": "rules {section}: no such section — type 'rules' for the list of sections",
+        "rules_missing": "this game has no rules summary",
+        "why": "why ACTION: type an action in notation to hear why it is not offered (e.g. 'why {example}')",
+        "why_legal": "{action}: legal now — it is one of the options",
+        "handover": "P{p} — hand the keyboard to this player",
+        "ready": "P{p}: press Enter when you are at the keyboard (the other player looks away)",
+        "won": "You won!",
+        "lost": "You lost.",
+        "draw": "Draw.",
+        "wins": "P{p} wins",
+        "result": "Result",
+        "turn": "turn",
+        "help": (
+            "Type a number from the list (when numbers are shown), or the action in notation, e.g. {examples}.\n"
+            "A card's name may replace its id, spaces and all{named}; an option copied whole, with its card "
+            "names, is accepted too.\n"
+            "Commands: 'list' numbers every option; 'info X' shows a card, a place or a public pile ({places}; "
+            "x = the opponent's); 'log' the whole log; 'board' the table again; 'rules' the rules summary "
+            "('rules 5.3' one section, 'rules rulebook 8.1' by the rulebook's number); 'why ACTION' why an "
+            "action is not offered; 'concede' gives up; 'quit' leaves."
+        ),
+        "named": ", e.g. '{text}'",
+    },
+    "ja": {
+        "cost": "コスト",
+        "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
+        "nonum": "この{n}通りの行動はまとめて表示しているので番号がありません: 記法で入力するか "
+                 "(IDの代わりにカード名も使えます)、'list' で番号付きの一覧を表示してください",
+        "nolist": "この選択には番号付きの一覧が表示されていません: 記法で入力するか、'list' で{n}通りの選択肢に番号を付けて表示してください",
+        "range": "1–{n} の番号を選んでください",
+        "unseen": "見えるカードや場所ではありません",
+        "info": "info X: X はカードIDか名前、場所、公開の山 ({places})",
+        "rules_none": "rules {section}: その節はありません — 'rules' で節の一覧を表示します",
+        "rules_missing": "このゲームにはルールの要約がありません",
+        "why": "why 行動: 記法で行動を入力すると、それが選べない理由を表示します (例: 'why {example}')",
+        "why_legal": "{action}: 今できます (選択肢の1つです)",
+        "handover": "P{p} — このプレイヤーに交代してください",
+        "ready": "P{p}: 席に着いたら Enter を押してください (相手は画面を見ないでください)",
+        "won": "あなたの勝ちです!",
+        "lost": "あなたの負けです。",
+        "draw": "引き分けです。",
+        "wins": "P{p}の勝ち",
+        "result": "結果",
+        "turn": "ターン",
+        "help": (
+            "一覧の番号 (番号が表示されているとき) か、記法で入力してください。例: {examples}\n"
+            "IDの代わりにカード名も使えます (空白を含む名前も){named}。表示された選択肢をカード名ごと貼り付けても構いません。\n"
+            "コマンド: 'list' 全選択肢に番号を付けて表示, 'info X' カード・場所・公開の山 ({places}; xは相手) の詳細, "
+            "'log' ログ全体, 'board' 盤面, 'rules' ルールの要約 ('rules 5.3' で1節, 'rules rulebook 8.1' "
+            "でルールブックの番号), 'why 行動' その行動が選べない理由, 'concede' 投了, 'quit' 終了"
+        ),
+        "named": "。例: '{text}'",
+    },
+}
+
+#: the places and piles ``info`` reads, per game (for help texts)
+INFO_PLACES: dict[str, dict[str, str]] = {
+    "sarasvati": {"en": "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage",
+                  "ja": "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage"},
+    "walpurgis": {"en": "3c, 5a, discard, xdiscard", "ja": "3c, 5a, discard, xdiscard"},
+}
+
+_NUMBER = re.compile(r"[-+]?\d+")
+_NUMBERED_PASTE = re.compile(r"\d+\.\s+(\S.*)")
+
+
+def phrases(lang: str) -> dict[str, str]:
+    return PHRASES.get(lang, PHRASES["en"])
+
+
+def card_name(game: Game, card_id: str, lang: str) -> str:
+    c = game.cards.find(card_id)
+    if c is None:
+        return card_id
+    return str(c.name if lang == "ja" or not getattr(c, "name_en", "") else c.name_en)
+
+
+def option_gloss(game: Game, action: Action, lang: str, view: dict[str, Any] | None = None) -> str:
+    """The card names (and costs) an action's arguments refer to by id: ``Flame Sprite (cost 2)``;
+    with the chooser's ``view``, also the cards on the places it names (the game text module's
+    ``option_gloss``): ``attack F2 xF1`` → ``Dragon Knight → Great Detective``."""
+    out = []
+    ph = phrases(lang)
+    for arg in action.args:
+        cid = arg.rsplit(":", 1)[-1]
+        card = game.cards.get(cid) if "-" in cid else None
+        if card is None:
+            continue
+        cost = getattr(card, "cost", None)
+        out.append(card_name(game, card.id, lang)
+                   + (f" ({ph['cost']}{cost})" if isinstance(cost, int) and action.verb != "charge" else ""))
+    if view is not None and game.TEXT_MODULE:
+        fn = getattr(importlib.import_module(game.TEXT_MODULE), "option_gloss", None)
+        placed = fn(game, view, action.text, lang) if fn is not None else ""
+        if placed:
+            out.append(str(placed))
+    return ("、" if lang == "ja" else ", ").join(out)
+
+
+def grouped(options: Sequence[Action]) -> list[str]:
+    """Compress actions that differ only in their second argument (a square or slot):
+    ``place W-MR-05 {1b 1c 2a} down``."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    order: list[tuple[str, ...]] = []
+    for a in options:
+        if len(a.args) >= 2:
+            key = (a.verb, a.args[0], "*", *a.args[2:])
+            var = a.args[1]
+        else:
+            key = (a.verb, *a.args)
+            var = ""
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        if var:
+            groups[key].append(var)
+    out = []
+    for key in order:
+        vals = groups[key]
+        if vals:
+            out.append(" ".join(t if t != "*" else "{" + " ".join(vals) + "}" for t in key))
+        else:
+            out.append(" ".join(key))
+    return out
+
+
+class Session:
+    """One game in play. ``seats[p]`` is None for a person at this table, else an :class:`Agent`;
+    ``public_decision`` turns the pending decision into what an agent may see (``fudaba.agents``'s
+    ``public_decision``; required when a seat is an agent)."""
+
+    def __init__(self, game: Game, state: State, seats: Sequence[Agent | None] = (None, None), lang: str = "en",
+                 public_decision: Callable[[Decision], Decision] | None = None) -> None:
+        if len(seats) != 2:
+            raise ValueError("a session has two seats")
+        if any(s is not None for s in seats) and public_decision is None:
+            raise ValueError("agents get the public form of a decision: pass public_decision")
+        self.game = game
+        self.state = state
+        self.seats = list(seats)
+        self.lang = lang if lang in PHRASES else "en"
+        self._public = public_decision
+        self._cursor: dict[int | None, int] = {0: 0, 1: 0, None: 0}
+        #: per seat: the decision whose options were last shown numbered, and those options
+        self._numbered: dict[int, tuple[Decision, list[Action]]] = {}
+        #: per seat: the decision whose options were last shown grouped, without numbers
+        self._grouped: dict[int, Decision] = {}
+
+    # ------------------------------------------------------------------ turns
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending (None when the game is over)."""
+        return self.state.current_player
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] is None
+
+    def play_agents(self) -> None:
+        """Agents answer their decisions until a person is to move or the game ends."""
+        st = self.state
+        while not st.over:
+            d = st.decision
+            assert d is not None
+            agent = self.seats[d.player]
+            if agent is None:
+                return
+            assert self._public is not None
+            st.apply(agent.act(st.view(d.player), self._public(d)))  # views, never the state
+
+    # ------------------------------------------------------------------ what a viewer is shown
+    def _line(self, ev: dict[str, Any], viewer: int | None) -> Line | None:
+        text = self.game.describe(ev, self.lang)
+        if not text:
+            return None
+        return Line(text, viewer is not None and ev.get("player") == viewer)
+
+    def new_lines(self, viewer: int | None) -> list[Line]:
+        """The viewer's log lines since it last asked (``None``: a spectator)."""
+        evs = self.state.log_view(viewer)
+        start = self._cursor.get(viewer, 0)
+        self._cursor[viewer] = len(evs)
+        return [ln for ev in evs[start:] if (ln := self._line(ev, viewer)) is not None]
+
+    def log_lines(self, viewer: int | None) -> list[Line]:
+        """The viewer's whole log."""
+        return [ln for ev in self.state.log_view(viewer) if (ln := self._line(ev, viewer)) is not None]
+
+    def table(self, viewer: int | None) -> str:
+        """The table as the viewer sees it (the options of its decision are listed by :meth:`menu`)."""
+        view = self.state.view(viewer)
+        dec = view.get("decision")
+        if isinstance(dec, dict) and "options" in dec:
+            view = {**view, "decision": {k: v for k, v in dec.items() if k != "options"}}
+        return self.game.render(view, self.lang)
+
+    def title(self) -> str:
+        ph = phrases(self.lang)
+        return f"{self.game.name} — {ph['turn']}{'' if self.lang == 'ja' else ' '}{self.state.turn}"
+
+    def prompt(self, seat: int) -> str:
+        """What the seat's pending decision asks, in words."""
+        st = self.state
+        d = st.decision
+        if d is None or d.player != seat:
+            return ""
+        return self.game.prompt(st.view(seat), self.lang, st.log_view(seat)) or d.prompt
+
+    def gloss(self, seat: int, action: Action) -> str:
+        return option_gloss(self.game, action, self.lang, self.state.view(seat))
+
+    def menu(self, seat: int, full: bool = False) -> Menu:
+        """The options of the seat's decision as shown (numbers, when shown, are then accepted)."""
+        st = self.state
+        d = st.decision
+        if d is None or d.player != seat:
+            return Menu([], "lines", "")
+        view = st.view(seat)
+        opts = list(d.options)
+        glosses = [option_gloss(self.game, a, self.lang, view) for a in opts]
+        if len(opts) <= COLUMNS_MAX or full:
+            self._numbered[seat] = (d, opts)
+            items = [Option(i, a.text, gl) for i, (a, gl) in enumerate(zip(opts, glosses, strict=True), 1)]
+            return Menu(items, "lines" if len(opts) <= LINES_MAX else "columns", "")
+        self._numbered.pop(seat, None)
+        self._grouped[seat] = d
+        named = {a.args[0]: gl for a, gl in zip(opts, glosses, strict=True) if a.args and gl}
+        items = []
+        for line in grouped(opts):
+            parts = line.split(" ")
+            items.append(Option(None, line, named.get(parts[1], "") if len(parts) > 1 else ""))
+        return Menu(items, "grouped", phrases(self.lang)["many"].format(n=len(opts)))
+
+    def info(self, seat: int | None, token: str) -> str:
+        """``info TOKEN``: a card, or a place or pile the viewer sees."""
+        text = self.game.inspect(self.state.view(seat), token, self.lang)
+        return text if text else f"{token}: {phrases(self.lang)['unseen']}"
+
+    def info_places(self) -> str:
+        places = INFO_PLACES.get(self.game.name)
+        return places.get(self.lang, places["en"]) if places else "…"
+
+    def help(self, seat: int) -> str:
+        """Help for the seat's decision, with examples from its own options (so, from its game)."""
+        ph = phrases(self.lang)
+        d = self.state.decision
+        opts = list(d.options) if d is not None and d.player == seat else []
+        examples: list[str] = []
+        verbs: set[str] = set()
+        for a in sorted(opts, key=lambda a: -len(a.args)):
+            if a.verb not in verbs and len(examples) < 3:
+                verbs.add(a.verb)
+                examples.append(f"'{a.text}'")
+        named = ""
+        for a in opts:
+            ids = [x for x in a.args if x in self.game.cards]
+            if ids:
+                text = " ".join(card_name(self.game, x, self.lang) if x in ids else x for x in a.args)
+                named = ph["named"].format(text=f"{a.verb} {text}")
+                break
+        return ph["help"].format(examples=", ".join(examples) or "'pass'", named=named, places=self.info_places())
+
+    def handover(self, seat: int) -> tuple[str, str]:
+        """The hot-seat hand-over: a heading and the line asking ``seat`` to press Enter."""
+        ph = phrases(self.lang)
+        return ph["handover"].format(p=seat), ph["ready"].format(p=seat)
+
+    def result(self, seat: int | None) -> str:
+        """The result line for ``seat`` (None: for both players at one terminal)."""
+        ph = phrases(self.lang)
+        st = self.state
+        if seat is None:
+            verdict = ph["draw"] if st.winner is None else ph["wins"].format(p=st.winner)
+        else:
+            verdict = ph["draw"] if st.winner is None else (ph["won"] if st.winner == seat else ph["lost"])
+        why = self.game.result_text(st.result, self.lang)
+        if self.lang == "ja":
+            return f"{ph['result']}: {verdict}({why}、ターン{st.turn})"
+        return f"{ph['result']}: {verdict} ({why}, turn {st.turn})"
+
+    def record(self) -> Record:
+        """The game's record, with the language and who played in ``meta``."""
+        rec = self.state.record()
+        rec.meta = {**rec.meta, "lang": self.lang,
+                    "agents": [getattr(s, "name", "agent") if s is not None else "human" for s in self.seats]}
+        return rec
+
+    # ------------------------------------------------------------------ what a seat types
+    def handle(self, seat: int, raw: str) -> Reply:
+        """Answer one line typed by ``seat`` (whose decision is pending)."""
+        ph = phrases(self.lang)
+        st = self.state
+        raw = raw.strip()
+        if not raw:
+            return Reply("none")
+        low = raw.lower()
+        cmd, _, rest = raw.partition(" ")
+        cmd, rest = cmd.lower(), rest.strip()
+        if low in ("?", "help", "h"):
+            return Reply("text", self.help(seat))
+        if low in ("quit", "exit", "q"):
+            return Reply("quit")
+        if low == "log":
+            return Reply("lines", lines=tuple(self.log_lines(seat)))
+        if low == "list":
+            return Reply("menu")
+        if low == "board":
+            return Reply("table")
+        if cmd in ("info", "card"):
+            return Reply("text", self.info(seat, rest) if rest else ph["info"].format(places=self.info_places()))
+        if cmd == "rules":
+            return Reply("text", self.rules(rest))
+        if cmd == "why":
+            return Reply("text", self.why(seat, rest))
+        if cmd == "concede":  # only ever for yourself, whatever seat is typed
+            try:
+                st.concede(seat)
+            except IllegalAction as e:
+                return Reply("refused", e.text(self.lang))
+            return Reply("moved")
+        d = st.decision
+        if d is None or d.player != seat:
+            return Reply("refused", self._not_yours())
+        num = unicodedata.normalize("NFKC", raw)
+        if _NUMBER.fullmatch(num):
+            shown = self._numbered.get(seat)
+            if shown is None or shown[0] is not d:
+                key = "nonum" if self._grouped.get(seat) is d else "nolist"
+                return Reply("refused", ph[key].format(n=len(d.options)))
+            n = int(num)
+            if not 1 <= n <= len(shown[1]):
+                return Reply("refused", ph["range"].format(n=len(shown[1])))
+            st.apply(shown[1][n - 1])
+            return Reply("moved")
+        pasted = _NUMBERED_PASTE.fullmatch(raw)  # "  3. place …" copied with its number
+        try:
+            st.apply(pasted.group(1) if pasted else raw)
+        except IllegalAction as e:
+            return Reply("refused", e.text(self.lang))
+        return Reply("moved")
+
+    def _not_yours(self) -> str:
+        return "it is not your decision" if self.lang != "ja" else "あなたの選択ではありません"
+
+    def rules(self, section: str) -> str:
+        """``rules``, ``rules 5.3``, ``rules rulebook 8.1``: the game's rules summary."""
+        ph = phrases(self.lang)
+        sec = section.strip() or None
+        text = self.game.rules_text(sec, self.lang)
+        if text is None:
+            return ph["rules_none"].format(section=sec) if sec else ph["rules_missing"]
+        return text
+
+    def why(self, seat: int, notation: str) -> str:
+        """``why ACTION``: whether the action is legal now, else the refusal ``apply`` would give (the
+        state is not changed)."""
+        ph = phrases(self.lang)
+        st = self.state
+        d = st.decision
+        if not notation:
+            example = d.options[0].text if d is not None and d.player == seat else "pass"
+            return ph["why"].format(example=example)
+        if d is not None and d.player != seat:
+            return self._not_yours()
+        try:
+            a = st.parse(notation)
+        except IllegalAction as e:
+            return e.text(self.lang)
+        return ph["why_legal"].format(action=a.text)
