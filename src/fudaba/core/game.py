@@ -166,6 +166,8 @@ class Game(ABC):
         return seed
 
     DECK_SECTIONS: ClassVar[dict[str, str]] = {}
+    #: examples of the places and piles ``info`` reads, for help texts (``3c, discard, xdiscard``)
+    INFO_PLACES: ClassVar[str] = ""
     #: how this game's card ids begin (``SV-``, ``W-``): tells which game a card file is for
     CARD_ID_PREFIX: ClassVar[str] = ""
 

@@ -141,13 +141,6 @@ PHRASES: dict[str, dict[str, str]] = {
     },
 }
 
-#: the places and piles ``info`` reads, per game (for help texts)
-INFO_PLACES: dict[str, dict[str, str]] = {
-    "sarasvati": {"en": "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage",
-                  "ja": "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage"},
-    "walpurgis": {"en": "3c, 5a, discard, xdiscard", "ja": "3c, 5a, discard, xdiscard"},
-}
-
 _NUMBER = re.compile(r"[-+]?\d+")
 _NUMBERED_PASTE = re.compile(r"\d+\.\s+(\S.*)")
 
@@ -327,8 +320,7 @@ class Session:
         return text if text else f"{token}: {phrases(self.lang)['unseen']}"
 
     def info_places(self) -> str:
-        places = INFO_PLACES.get(self.game.name)
-        return places.get(self.lang, places["en"]) if places else "…"
+        return self.game.INFO_PLACES or "…"
 
     def help(self, seat: int) -> str:
         """Help for the seat's decision, with examples from its own options (so, from its game)."""

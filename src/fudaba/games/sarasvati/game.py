@@ -39,6 +39,7 @@ class SarasvatiGame(Game):
     NAME = "sarasvati"
     TEXT_MODULE = "fudaba.games.sarasvati.text"
     CARD_ID_PREFIX = "SV-"
+    INFO_PLACES = "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage"
     TITLE = "サラスヴァティTCG(仮)"
     PARAMS = {
         "starting_hand": 5,

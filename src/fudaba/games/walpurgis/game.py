@@ -21,6 +21,7 @@ class WalpurgisGame(Game):
     NAME = "walpurgis"
     TEXT_MODULE = "fudaba.games.walpurgis.text"
     CARD_ID_PREFIX = "W-"
+    INFO_PLACES = "3c, 5a, discard, xdiscard"
     TITLE = '戦略的弾幕配置TCG "Walpurgis"'
     VARIANTS = ("v2.01", "v1.01")
     PARAMS = {
