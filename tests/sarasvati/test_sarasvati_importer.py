@@ -211,3 +211,15 @@ def test_2_import_conditions_on_the_opponent_and_the_turn_exact_toml(game: Any) 
     a, b, c = _load(out)
     assert [e.condition for e in (*a.effects, *b.effects, *c.effects)] == [
         Condition(opp_hand_size_ge=5), Condition(own_turn=True), Condition(opp_characters_ge=3)]
+
+
+def test_2_import_a_reading_the_rules_cannot_run_is_flagged_not_fatal(game: Any) -> None:
+    """A sentence whose word-for-word reading is no valid effect (a continuous draw) is kept as
+    text and flagged like any other untranslated sentence; the rest of the card still imports."""
+    out = game.import_cards("◇テスト戦士\n2:3000/2000(キャラクター/アクション)\n"
+                            "自分のターン中、カードを1枚引く。\n召喚時、カードを1枚引く。\n")
+    card = _load(out)[0]
+    assert [e.to_dict() for e in card.effects] == [
+        {"trigger": "on_summon", "target": "self_player", "action": "draw", "amount": 1}]
+    assert (f"\n{NOT_TRANSLATED} line 3: 自分のターン中、カードを1枚引く。 (read as an effect the rules "
+            "cannot run: a continuous (static) effect can only modify or cost_modifier)\n") in out

@@ -361,6 +361,13 @@ def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list
                     rec["reattachable"] = True
                     continue
                 done, left = translate_all(sent, ctype)
+                if done:  # an effect the rules cannot run (a continuous draw) is not a translation
+                    try:
+                        build_card({**rec, "effects": effects + done}, Where(source, cid, start))
+                    except CardDataError as e:
+                        why = str(e).rsplit(": ", 1)[-1]
+                        missed.append(f"line {no}: {sent.strip()} (read as an effect the rules cannot run: {why})")
+                        continue
                 effects += done
                 for part in left:
                     whole = sent.strip()
