@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from .decks import Deck
 from .errors import CardDataError, FudabaError, PositionError
-from .state import State
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # records are data: they name the game; replay loads it through the registry
     from .game import Game
+    from .state import State
 
 _REQUIRED = ("game", "variant", "params", "actions")
 

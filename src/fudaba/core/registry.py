@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
-from .game import Game
+
+if TYPE_CHECKING:  # the registry names game modules; it never imports a game at load time
+    from .game import Game
 
 #: name -> module that defines ``GAME`` (a Game subclass)
 _GAMES: dict[str, str] = {
