@@ -8,9 +8,12 @@ places and piles ``info`` reads, so that every text printed for a viewer can be 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+from fudaba.core.events import Event
 
 
 def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
@@ -63,4 +66,96 @@ _SV_PLACES = [f"{r}{i}" for r in "FB" for i in range(1, 6)] + [f"K{i}" for i in 
 PLACES: dict[str, list[str]] = {
     "sarasvati": [*_SV_PLACES, *("x" + t for t in _SV_PLACES), "grave", "xgrave", "voltage", "xvoltage"],
     "walpurgis": [f"{r}{c}" for r in "12345" for c in "abcde"] + ["discard", "xdiscard"],
+}
+
+
+# ---------------------------------------------------------------------------------------- issue 7: twins
+# A *twin* of a state for a seat is another true state that gives that seat the same view and the
+# same log view: the cards it cannot see lie elsewhere among the places it cannot see, the internal
+# RNG, history and origin differ, the others' secrets in the log and their sealed picks differ, and
+# the log holds events hidden from the seat that the state does not. ``resample`` must not tell them
+# apart (issue 7 §1). Written from the specs' visibility tables, independently of the games' code.
+
+
+def _scrambled_log(st: Any, seat: int, rnd: random.Random) -> list[Event]:
+    out: list[Event] = []
+    for e in st.log:
+        if seat in e.seen_by or not (e.secret or e.hidden):
+            out.append(e)
+        else:  # another seat's secret: anything else
+            out.append(Event(e.kind, e.data, {k: f"other-{rnd.randrange(10**6)}" for k in (e.secret or {"x": 0})},
+                             e.seen_by, e.hidden))
+        if rnd.random() < 0.05:  # an event the seat never sees (another seat's forced private decision)
+            out.append(Event("auto", {"player": 1 - seat, "decision": "secret"}, {"action": "whatever"}, (1 - seat,),
+                             hidden=True))
+    return out
+
+
+def _twin_common(st: Any, t: Any, seat: int, rnd: random.Random) -> None:
+    t.rng.state = rnd.getrandbits(64)
+    t.log = _scrambled_log(st, seat, rnd)
+    t.history = [f"other {rnd.randrange(10**6)}"]
+    t.origin = {"seed": rnd.randrange(10**6)}
+    t.sealed = tuple(x if x[0] == seat else (*x[:4], f"other {rnd.randrange(10**6)}") for x in st.sealed)
+
+
+def sarasvati_twin(st: Any, seat: int, rnd: random.Random) -> Any:
+    """Sarasvati §1: the opponent's hand and deck are one unseen pool (its hand order included), the
+    seat's own deck order is unseen, the opponent's face-down books may be any of its books. The card
+    an opponent's pending ``keep`` evolves is on the table (stays in its hand)."""
+    t = st.clone()
+    o = 1 - seat
+    d = st.decision
+    held = [d.ctx[0]] if d is not None and d.player == o and d.handler == "keep" else []
+    pool = list(st.hand[o]) + list(st.deck[o])
+    for c in held:
+        pool.remove(c)
+    rnd.shuffle(pool)
+    n = len(st.hand[o]) - len(held)
+    t.hand[o] = held + pool[:n]
+    t.deck[o] = pool[n:]
+    t.deck[seat] = rnd.sample(st.deck[seat], len(st.deck[seat]))
+    closed = [k for k, h in enumerate(st.hits[o]) if h == 0 and st.books[o][k] is not None]
+    books = [st.books[o][k] for k in closed]
+    rnd.shuffle(books)
+    for k, b in zip(closed, books, strict=True):
+        t.books[o][k] = b
+    _twin_common(st, t, seat, rnd)
+    return t
+
+
+def walpurgis_twin(st: Any, seat: int, rnd: random.Random) -> Any:
+    """Walpurgis §1: per owner, the cards the seat cannot see — both decks and bullet piles, the
+    other seat's hand and set-aside cards, face-down bullets and dormant formations, the other seat's
+    active formations — may lie anywhere among those places."""
+    t = st.clone()
+    for owner in (0, 1):
+        places: list[tuple[str, int, int]] = []
+        ids: list[str] = []
+        zones = {"decks": t.decks, "piles": t.piles, "hands": t.hands, "aside": t.aside}
+        for z in ("decks", "piles") if owner == seat else ("decks", "piles", "hands", "aside"):
+            for i, c in enumerate(zones[z][owner]):
+                places.append((z, 0, i))
+                ids.append(c)
+        for s, square in enumerate(st.board):
+            for j, (o, c, state, _f) in enumerate(square):
+                if o == owner and (state in (0, 3) or (state == 2 and owner != seat)):  # bullet, dormant; active
+                    places.append(("board", s, j))
+                    ids.append(c)
+        rnd.shuffle(ids)
+        for (z, s, i), c in zip(places, ids, strict=True):
+            if z == "board":
+                cells = list(t.board[s])
+                o, _c, state, f = cells[i]
+                cells[i] = (o, c, state, f)
+                t.board[s] = tuple(cells)
+            else:
+                zones[z][owner][i] = c
+    _twin_common(st, t, seat, rnd)
+    return t
+
+
+TWIN: dict[str, Callable[[Any, int, random.Random], Any]] = {
+    "sarasvati": sarasvati_twin,
+    "walpurgis": walpurgis_twin,
 }

@@ -56,7 +56,7 @@ def test_4_state_api_end_to_end(name: str, tmp_path: Path) -> None:
         view = state.view(d.player)
         json.dumps(view)  # JSON-able
         json.dumps(state.view(None))
-        action = agents[d.player].act(view, d)
+        action = agents[d.player].act(state.infoset(d.player))
         assert action in state.legal_actions()
         if not saw_position:
             try:

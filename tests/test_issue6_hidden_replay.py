@@ -189,34 +189,36 @@ def test_issue6_1_hot_seat_hand_over_clears_the_screen_before_and_after_enter() 
     assert r.exit_code == 0 and CLEAR not in r.output
 
 
-def test_issue6_1_session_agents_get_only_the_view_and_the_public_decision() -> None:
-    # ARCHITECTURE §3 principle 4: the session hands an agent its seat's view and the decision in
-    # its public form (no rules context for a private one, where it can hold the other pick)
-    from fudaba.agents import public_decision
-    from fudaba.core.actions import Action, Decision
+def test_issue6_1_session_agents_get_only_an_information_set() -> None:
+    # ARCHITECTURE §3 principle 4, issue 7 §2: the session hands an agent ``state.infoset(seat)`` —
+    # the seat's view and its own decision (options, the rules' context of its own decision, no
+    # answer handler), never the state
+    from fudaba.core.actions import Action
+    from fudaba.core.infoset import InfoSet
     from fudaba.core.session import Session
 
-    seen: list[tuple[dict[str, object], Decision]] = []
+    seen: list[InfoSet] = []
 
     class Spy:
         name = "spy"
 
-        def act(self, view: dict[str, object], decision: Decision) -> Action:
-            seen.append((view, decision))
-            return decision.options[-1]
+        def act(self, infoset: InfoSet) -> Action:
+            seen.append(infoset)
+            assert infoset.decision is not None
+            return infoset.decision.options[-1]
 
     g = fudaba.load_game("walpurgis")
     st = g.new_game(seed=4)
-    sess = Session(g, st, [Spy(), Spy()], "en", public_decision=public_decision)
-    with pytest.raises(ValueError, match="pass public_decision"):
-        Session(g, st, [Spy(), None], "en")
+    sess = Session(g, st, [Spy(), Spy()], "en")
     sess.play_agents()
     assert st.over and len(seen) == len(st.history) - (1 if st.history[-1].startswith("concede") else 0)
     replayed = start_state(st.record())
-    for (view, dec), a in zip(seen, st.history, strict=False):
+    for info, a in zip(seen, st.history, strict=False):
         d = replayed.decision
-        assert d is not None and view == replayed.view(d.player) and dec is not d
-        assert dec.handler == "" and dec.ctx == (None if d.private else d.ctx)
+        dec = info.decision
+        assert d is not None and dec is not None and dec is not d and info.seat == d.player
+        assert info.view == replayed.view(d.player)
+        assert (dec.kind, dec.options, dec.ctx, dec.handler) == (d.kind, d.options, d.ctx, "")
         replayed.apply(a)
-    assert any(d.private for _, d in seen)
+    assert any(i.decision is not None and i.decision.private for i in seen)
     assert sess.record().meta == {"lang": "en", "agents": ["spy", "spy"]}

@@ -11,6 +11,12 @@ For thousands of seeded random games, at every decision:
   name): replay lines (the redacted action line and the log lines it caused), the play session's
   output (table, prompt, options with their glosses, help, log lines), ``info`` on every place and
   pile, and the hot-seat hand-over (issue 6 §1; in the first ``TEXT_GAMES`` games, at every step);
+- ``resample(seat, rng)`` depends only on what the seat knows (issue 7 §1): a *twin* state that gives
+  the seat the same view and log view (its hidden cards elsewhere, another RNG, other secrets of the
+  other seat, other sealed picks; ``property_hooks.TWIN``), a sample of the state and the seat's
+  ``infoset`` all give the same sample (same ``hash()`` and ``to_json()``); a sample keeps the seat's
+  log view and no history or origin; every option of its pending decision applies in it — for every
+  decision kind met in each chunk of games (both seats), and every 7th step of its first games;
 - every game ends within a step bound.
 
 ``FUDABA_PROPERTY_GAMES`` (default 1000 per game and variant) sets the number of games.
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -32,13 +39,14 @@ from fudaba.core.errors import IllegalAction
 from fudaba.core.redact import Before, action_line
 from fudaba.core.session import Session
 
-from .property_hooks import PLACES, VISIBLE
+from .property_hooks import PLACES, TWIN, VISIBLE
 
 GAMES = int(os.environ.get("FUDABA_PROPERTY_GAMES", "1000"))
 CHUNK = 50
 STEP_BOUND = 6000
 FULL_CHECK_GAMES = 10  # in these, every legal action is tried on a clone at every step
 WATCH_GAMES = 300  # in these, every event is checked against what each viewer sees at that step
+SAMPLE_GAMES = 2  # in these of each chunk, samples are checked every 7th step (later: each new decision kind)
 TEXT_GAMES = int(os.environ.get("FUDABA_PROPERTY_TEXT_GAMES", "8"))  # in these, every printed text is checked
 
 CASES = [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
@@ -56,6 +64,16 @@ def _ids_in(obj: object, pool: set[str]) -> Counter[str]:
     return Counter(m for m in _ID.findall(text) if m in pool)
 
 
+def _counted(v: dict[str, object]) -> dict[str, object]:
+    """A view without what refers back to cards shown elsewhere in it: the decision (its options) and
+    the game table's chain (Walpurgis: the activating cards are on the board)."""
+    out = {k: x for k, x in v.items() if k != "decision"}
+    tb = out.get("table")
+    if isinstance(tb, dict):
+        out["table"] = {k: x for k, x in tb.items() if k != "chain"}
+    return out
+
+
 def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]]) -> None:
     visible = VISIBLE.get(st.game.name)
     for seat in (0, 1):
@@ -67,7 +85,7 @@ def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]
             vis = visible(st, seat)
             seen[seat].update(vis)
             # keys that refer back to cards shown elsewhere in the view are not counted twice
-            shown = _ids_in({k: x for k, x in v.items() if k not in ("decision", "chain")}, pool)
+            shown = _ids_in(_counted(v), pool)
             unseen = set(_ids_in(v, pool)) - set(vis)
             assert not unseen, f"seat {seat}'s view names cards it may not see: {sorted(unseen)}"
             for cid, n in shown.items():
@@ -75,7 +93,7 @@ def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]
     spect = st.view(None)
     if visible is not None:
         both = visible(st, None)
-        for cid, n in _ids_in({k: x for k, x in spect.items() if k not in ("decision", "chain")}, pool).items():
+        for cid, n in _ids_in(_counted(spect), pool).items():
             assert n <= both[cid], f"the spectator view shows {cid} {n}x but may see it {both[cid]}x"
 
 
@@ -92,6 +110,38 @@ def _check_logs(st: fudaba.State, pool: set[str], seen: list[set[str]], watched:
         extra = shown - public - seen[i]
         who = "the spectator" if viewer is None else f"seat {viewer}"
         assert not extra, f"{who}'s log names cards it never could see: {sorted(extra)}"
+
+
+def _sample_key(st: fudaba.State) -> tuple[Any, ...]:
+    """The kind of the pending decision, as finely as its handler and a word of its context say."""
+    d = st.decision
+    assert d is not None
+    sub = d.ctx[1] if isinstance(d.ctx, tuple) and len(d.ctx) > 1 and isinstance(d.ctx[1], str) and (
+        d.ctx[1] not in st.game.cards) else None
+    return d.kind, d.handler, sub, d.sealed is not None, bool(st.sealed)
+
+
+def _check_samples(st: fudaba.State, srng: Rng, rnd: random.Random) -> None:
+    """issue 7 §1: for each seat, its sample is a function of what it knows, and playable."""
+    twin = TWIN[st.game.name]
+    for seat in (0, 1):
+        k = srng.next64()
+        a = st.resample(seat, Rng(k))
+        assert a.view(seat) == st.view(seat)
+        assert a.log_view(seat) == st.log_view(seat), "a sample keeps the seat's log view"
+        assert a.history == [] and a.origin == {}, "a sample keeps no history or origin"
+        assert all(seat in e.seen_by or not (e.secret or e.hidden) for e in a.log), "another seat's secret in a sample"
+        t = twin(st, seat, rnd)
+        assert t.view(seat) == st.view(seat) and t.log_view(seat) == st.log_view(seat)  # the premise
+        b = t.resample(seat, Rng(k))
+        js = a.to_json()
+        assert b.hash() == a.hash() and b.to_json() == js, (
+            f"seat {seat}'s samples of two states it cannot tell apart differ ({st.decision!r})")
+        assert a.resample(seat, Rng(k + 1)).to_json() == st.resample(seat, Rng(k + 1)).to_json(), (
+            "a sample of a sample differs from the sample of the state")
+        assert st.infoset(seat).sample(Rng(k)).to_json() == js
+        for opt in a.legal_actions():  # every option of the sampled decision applies in the sample
+            a.clone().apply(opt)
 
 
 def _illegal_candidates(st: fudaba.State, pool_texts: list[str], rng: Rng) -> list[str]:
@@ -241,8 +291,10 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
     monkeypatch.setattr(cls, "STEPS", watch.wrap(cls.STEPS))
     monkeypatch.setattr(cls, "ANSWERS", watch.wrap(cls.ANSWERS))
     text_check = _Texts(game, visible) if visible is not None and start < TEXT_GAMES else None
+    sampled: set[tuple[Any, ...]] = set()  # decision kinds whose samples this chunk checked
     for gi in range(start, min(start + CHUNK, GAMES)):
         rng = Rng(10_000 + gi)
+        srng, rnd = Rng(20_000 + gi), random.Random(gi)
         watch.start()
         st = game.new_game(seed=gi)
         watch.game = st
@@ -282,6 +334,10 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
                 assert game.state_from_json(st.to_json()).hash() == h
             if steps % 7 == 0 or gi < FULL_CHECK_GAMES:
                 _check_views(st, pool, rng, seen)
+            key = _sample_key(st)
+            if key not in sampled or (steps % 7 == 0 and gi - start < SAMPLE_GAMES):
+                sampled.add(key)
+                _check_samples(st, srng, rnd)
             choice = rng.choice(opts)
             if printed is not None and sess is not None:
                 lang = _Texts.LANGS[steps % 2]

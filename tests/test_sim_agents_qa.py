@@ -12,10 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 import fudaba
-from fudaba.agents import Agent, RandomAgent, agent_seed, make_agent, public_decision
+from fudaba.agents import Agent, RandomAgent, agent_seed, make_agent
 from fudaba.agents.sarasvati import SarasvatiGreedy
 from fudaba.cli import app
 from fudaba.core.actions import Action, Decision
+from fudaba.core.infoset import InfoSet
 from fudaba.core.record import Record
 from fudaba.core.rng import Rng
 from fudaba.sim import SimConfig, play_game, run_batch, summarize, wilson
@@ -144,64 +145,36 @@ def test_decks_follow_the_agents_not_the_seats() -> None:
         assert _agent_deck_names(play_game(game, cfg, i)) == names[:2]
 
 
-# ---------------------------------------------------------------------------------------- agents see views only
+# ---------------------------------------------------------------------------------------- agents get information sets
 
 
 class _Spy(Agent):
     """Records what it is given and plays randomly."""
 
-    seen: list[tuple[bool, Any, str]] = []
+    seen: list[Any] = []
 
-    def act(self, view: dict[str, Any], decision: Decision) -> Action:
-        assert isinstance(view, dict)
-        _Spy.seen.append((decision.private, decision.ctx, decision.handler))
-        return self.rng.choice(decision.options)
+    def act(self, infoset: InfoSet) -> Action:
+        _Spy.seen.append(infoset)
+        d = infoset.decision
+        assert d is not None
+        return self.rng.choice(d.options)
 
 
-def test_agents_never_get_the_context_of_a_private_decision(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Walpurgis two-player bullet processing: the second picker's decision context holds the first
-    # player's secret pick; the runner used to hand agents the state's own Decision
+def test_agents_get_an_infoset_whose_decision_runs_no_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the runner hands agents ``state.infoset(seat)`` (issue 7 §2): the decision is the seat's own,
+    # with its options, and names no answer handler; private decisions (secret picks) reach them too
     _Spy.seen = []
     monkeypatch.setattr(sim_runner, "make_agent", lambda name, game: _Spy())
     cfg = SimConfig("walpurgis", ("random", "random"), None, {}, seed=0)
     game = cfg.load()
     for i in range(12):
         play_game(game, cfg, i)
-    private = [s for s in _Spy.seen if s[0]]
-    assert private, "no private decision reached an agent"
-    assert all(ctx is None and handler == "" for _, ctx, handler in private)
-    assert all(handler == "" for _, _, handler in _Spy.seen)
-
-
-def test_public_decision_hides_the_first_pick_in_bullet_processing() -> None:
-    game = fudaba.load_game("walpurgis")
-    found = 0
-    for seed in range(300):
-        st = game.new_game(seed=seed)
-        agents = [RandomAgent(), RandomAgent()]
-        for s, a in enumerate(agents):
-            a.reset(game, s, seed)
-        while not st.over:
-            d = st.decision
-            assert d is not None
-            if d.handler == "hit_second":
-                pick = [e for e in st.log if e.kind == "pick"][-1]
-                assert d.player not in pick.seen_by  # the first pick is secret to this seat ...
-                assert d.ctx[1] == pick.secret["action"].split()[-1]  # ... but the rules' context holds it
-                pd = public_decision(d)
-                assert pd.ctx is None and pd.handler == ""
-                assert pd.options == d.options and pd.options is not d.options
-                assert (pd.player, pd.kind, pd.prompt, pd.private) == (d.player, d.kind, d.prompt, d.private)
-                found += 1
-            st.apply(agents[d.player].act(st.view(d.player), public_decision(d)))
-        if found:
-            break
-    assert found
-
-
-def test_public_decision_keeps_the_context_of_an_open_decision() -> None:
-    d = Decision(1, "target", "target", [Action.of("target", "F1")], "target", (1, "SV-R2", 0, -1))
-    assert public_decision(d).ctx == (1, "SV-R2", 0, -1)
+    assert _Spy.seen and all(type(i) is InfoSet for i in _Spy.seen)
+    decisions = [i.decision for i in _Spy.seen]
+    assert all(d is not None and d.player == i.seat and d.handler == "" and d.options
+               for i, d in zip(_Spy.seen, decisions, strict=True))
+    assert any(d.private for d in decisions), "no private decision reached an agent"
+    assert any(d.sealed is not None for d in decisions), "no sealed pick reached an agent"
 
 
 # ---------------------------------------------------------------------------------------- agent seeds
@@ -267,7 +240,8 @@ def test_sarasvati_greedy_keeps_one_equipment_when_an_evolution_inherits_several
     ag = SarasvatiGreedy()
     ag.reset(game, 0, 1)
     st = game.new_game(seed=1)
-    assert ag.act(st.view(0), d) in d.options
+    st.decision = d
+    assert ag.act(st.infoset(0)) in d.options
 
 
 # ---------------------------------------------------------------------------------------- CLI sweep + replay

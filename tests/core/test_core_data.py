@@ -146,4 +146,4 @@ def test_4_view_log_view_and_resample_refuse_a_seat_that_does_not_exist() -> Non
             st.log_view(bad)  # type: ignore[arg-type]
     with pytest.raises(fudaba.FudabaError, match="the seats are 0 and 1"):
         st.resample(None, Rng(1))  # type: ignore[arg-type]
-    assert st.view(None)["you"] is None and st.view(1)["you"] == 1
+    assert st.view(None)["seat"] is None and st.view(1)["seat"] == 1

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fudaba.core import Action, CardPool, Deck, Game, Rng, State, Where, check_keys, read_document
+from fudaba.core import Action, CardPool, Decision, Deck, Game, Rng, State, Where, check_keys, read_document
 from fudaba.core.cards import check_fields, req
 from fudaba.core.errors import PositionError
+from fudaba.core.state import canonical
 
 
 @dataclass(frozen=True)
@@ -115,15 +116,16 @@ class ToyState(State):
         return {"game": "toy", "turn": self.turn, "active": self.active, "seed": self.rng.state,
                 "seat": [{"hand": self.hands[p], "deck": self.decks[p], "score": self.scores[p]} for p in (0, 1)]}
 
-    def resample(self, player: int, rng: Rng) -> State:
-        new: Any = self.clone()
+    def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         o = 1 - player
-        pool = new.hands[o] + new.decks[o]
-        rng.shuffle(pool)
-        n = len(new.hands[o])
-        new.hands[o], new.decks[o] = pool[:n], pool[n:]
-        rng.shuffle(new.decks[player])
-        return new  # type: ignore[no-any-return]
+        pool = canonical(belief if belief is not None else self.hands[o] + self.decks[o], rng)
+        n = len(self.hands[o])
+        self.hands[o], self.decks[o] = pool[:n], pool[n:]
+        self.decks[player] = canonical(self.decks[player], rng)
+
+    def decision_options(self, d: Decision) -> list[Action]:
+        p = self.active
+        return [Action.of("play", c) for c in sorted(set(self.hands[p]))] + [Action.of("pass")]
 
     def explain(self, action: Action) -> str:
         if action.verb == "play" and action.args and action.args[0] not in self.hands[self.active]:

@@ -38,7 +38,7 @@ def opts(st: Any) -> list[str]:
 
 def slot(st: Any, p: int, place: str) -> Any:
     """The unit view at ``place`` of seat ``p`` (None when empty)."""
-    return st.view(p)["players"][p]["slots"].get(place)
+    return st.view(p)["table"]["players"][p]["slots"].get(place)
 
 
 def kinds(events: list[Any]) -> list[str]:

@@ -21,7 +21,7 @@ def test_greedy_beats_random_200_games() -> None:
         st = game.new_game([decks[names[i % 3]], decks[names[(i // 3) % 3]]], seed=i)
         while not st.over:
             d = st.decision
-            st.apply(agents[d.player].act(st.view(d.player), d))
+            st.apply(agents[d.player].act(st.infoset(d.player)))
         wins += st.winner == gs
     assert wins >= 180
 
@@ -34,5 +34,5 @@ def test_greedy_registered_and_plays_itself_to_an_end() -> None:
     st = game.new_game(seed=1)
     while not st.over:
         d = st.decision
-        st.apply((a, b)[d.player].act(st.view(d.player), d))
+        st.apply((a, b)[d.player].act(st.infoset(d.player)))
     assert st.result in ("all books destroyed", "deck out", "turn limit")

@@ -39,12 +39,13 @@ def test_6_destroyed_book_view_empty_place_card_in_public_graveyard(make: Any) -
     st = make(p0, p1, phase="battle")
     st.apply("attack F1 xK2")
     for viewer in (0, 1, None):
-        pl = st.view(viewer)["players"][1]
-        assert pl["books"][1] == {"place": "K2", "card": None, "state": "destroyed", "hits": 2}
-        assert pl["grave"] == ["SV-R4"]
-        assert [b["place"] for b in pl["books"]] == ["K1", "K2", "K3"]  # K numbers stay
-    assert [b["card"] for b in st.view(1)["players"][1]["books"]] == ["SV-AF2", None, "SV-BF2"]
-    assert [b["card"] for b in st.view(0)["players"][1]["books"]] == [None, None, None]
+        v = st.view(viewer)
+        books = v["table"]["players"][1]["books"]
+        assert books[1] == {"place": "K2", "card": None, "state": "destroyed", "hits": 2}
+        assert v["players"][1]["discard"] == ["SV-R4"]
+        assert [b["place"] for b in books] == ["K1", "K2", "K3"]  # K numbers stay
+    assert [b["card"] for b in st.view(1)["table"]["players"][1]["books"]] == ["SV-AF2", None, "SV-BF2"]
+    assert [b["card"] for b in st.view(0)["table"]["players"][1]["books"]] == [None, None, None]
     r = st.resample(0, Rng(5))  # a face-down book may be permuted; the empty place stays empty
     assert r.books[1][1] is None and sorted(r.books[1][k] for k in (0, 2)) == ["SV-AF2", "SV-BF2"]
 

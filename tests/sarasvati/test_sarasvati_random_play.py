@@ -47,10 +47,10 @@ def _check_hidden(st: Any) -> None:
         for p in (0, 1):
             pl = v["players"][p]
             if viewer != p:
-                assert pl["hand"] is None
-                for k, b in enumerate(pl["books"]):  # closed: hidden; destroyed: in the grave (§6)
+                assert "hand" not in pl
+                for k, b in enumerate(v["table"]["players"][p]["books"]):  # closed: hidden; destroyed: in the grave (§6)
                     assert (b["card"] is None) == (st.hits[p][k] == 0 or st.books[p][k] is None)
-            assert "deck" not in pl
+            assert "deck" not in pl and "deck" not in v["table"]["players"][p]
         d = v["decision"]
         if d is not None and viewer != st.decision.player:
             assert "options" not in d

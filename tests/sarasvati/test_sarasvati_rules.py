@@ -22,8 +22,9 @@ def test_4_setup_books_face_down_hands_and_no_mulligan(game: Any) -> None:
     # the first decision is the first player's charge on turn 1: no mulligan, no draw
     assert st.decision.kind == "charge" and st.decision.player == st.first == st.active
     v = st.view(1 - st.first)
-    assert [b["card"] for b in v["players"][st.first]["books"]] == [None, None, None]
-    assert [b["card"] for b in st.view(st.first)["players"][st.first]["books"]] == list((a, b)[st.first].books)
+    assert [b["card"] for b in v["table"]["players"][st.first]["books"]] == [None, None, None]
+    assert [b["card"] for b in st.view(st.first)["table"]["players"][st.first]["books"]] == list(
+        (a, b)[st.first].books)
 
 
 def test_4_3_first_player_param_and_seeded_random(game: Any) -> None:

@@ -35,15 +35,15 @@ def test_1_views_show_own_hand_and_face_down_books_only_never_deck_order(make: A
     p1 = seat(hand=["SV-B01"], books=["SV-BF1", "SV-BF2", {"card": "SV-BF3", "destroyed": True}])
     st = make(p0, p1, phase="battle")
     v0, v1, vs = st.view(0), st.view(1), st.view(None)
-    assert v0["players"][0]["hand"] == ["SV-A02", "SV-R2"] and v0["players"][1]["hand"] is None
-    assert v1["players"][0]["hand"] is None and v1["players"][1]["hand"] == ["SV-B01"]
-    assert vs["players"][0]["hand"] is None and vs["players"][1]["hand"] is None
-    assert [b["card"] for b in v1["players"][0]["books"]] == [None, "SV-AF1", None]
-    assert [b["card"] for b in v0["players"][0]["books"]] == ["SV-R4", "SV-AF1", "SV-AF2"]
+    assert v0["players"][0]["hand"] == ["SV-A02", "SV-R2"] and "hand" not in v0["players"][1]
+    assert "hand" not in v1["players"][0] and v1["players"][1]["hand"] == ["SV-B01"]
+    assert "hand" not in vs["players"][0] and "hand" not in vs["players"][1]
+    assert [b["card"] for b in v1["table"]["players"][0]["books"]] == [None, "SV-AF1", None]
+    assert [b["card"] for b in v0["table"]["players"][0]["books"]] == ["SV-R4", "SV-AF1", "SV-AF2"]
     # §6: a destroyed book is in its owner's (public) graveyard; its K place is empty for everyone
-    assert [b["card"] for b in v0["players"][1]["books"]] == [None, None, None]
-    assert [b["state"] for b in vs["players"][1]["books"]] == ["closed", "closed", "destroyed"]
-    assert v0["players"][1]["grave"] == vs["players"][1]["grave"] == ["SV-BF3"]
+    assert [b["card"] for b in v0["table"]["players"][1]["books"]] == [None, None, None]
+    assert [b["state"] for b in vs["table"]["players"][1]["books"]] == ["closed", "closed", "destroyed"]
+    assert v0["players"][1]["discard"] == vs["players"][1]["discard"] == ["SV-BF3"]
     for v in (v0, v1, vs):
         text = repr(v)
         assert "SV-A04" not in text and "SV-A07" not in text  # the deck: a count only
@@ -277,4 +277,4 @@ def test_2_greedy_agent_keeps_the_stronger_equipment_on_evolution(make: Any, gam
     st.apply("evolve SV-B24 F1 F2")
     agent = SarasvatiGreedy()
     agent.reset(game, 0, 1)
-    assert agent.act(st.view(0), st.decision).text == "keep SV-A10"
+    assert agent.act(st.infoset(0)).text == "keep SV-A10"

@@ -164,3 +164,20 @@ def test_options_name_the_cards_on_their_places_as_the_chooser_sees_them(make: A
     assert option_gloss(game, v, "attack F2 xK1", "ja") == "竜騎士 → 裏向きの禁書"
     assert option_gloss(game, v, "move F2 B3", "en") == "Dragon Knight"
     assert option_gloss(game, v, "end", "en") == ""
+
+
+def test_private_decision_is_shown_to_the_other_seat_only_as_deciding_in_words() -> None:
+    """Issue 7 §4: the opponent's imagine decision (private) reads 'is deciding' in the table, in
+    both languages, never its kind nor the raw public marker."""
+    import fudaba
+
+    g = fudaba.load_game("sarasvati")
+    st = g.new_game(seed=0)
+    while not (st.decision.kind == "imagine" and len(st.decision.options) > 1):
+        st.apply(st.legal_actions()[0])
+    p = st.decision.player
+    en = g.render(st.view(1 - p), "en").splitlines()
+    ja = g.render(st.view(1 - p), "ja").splitlines()
+    assert f"decision: P{p} is deciding" in en
+    assert f"選択: P{p} が選択中" in ja
+    assert not any("imagine" in line for line in en if line.startswith("decision"))  # the phase is public

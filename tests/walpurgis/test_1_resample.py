@@ -45,21 +45,25 @@ def test_1_resample_recomputes_the_other_seats_pending_decision() -> None:
     assert moved  # the active formation was resampled, and the options follow it
 
 
-def test_1_resample_redraws_the_hidden_first_pick_for_the_second_picker() -> None:
-    # seat 0 (turn player) picks its active formation on 4c first; seat 1 must not learn which
+def test_1_resample_redraws_the_sealed_first_pick_for_the_second_picker() -> None:
+    # seat 0 (turn player) picks its active formation on 4c first — a sealed pick (issue 7 §4): the
+    # core keeps it, not the rules' context; seat 1's sample draws it again among seat 0's options
     board = {"4c": [(0, "W-RM-07", "active"), (0, "W-RM-08", "bullet"), (1, "W-RR-02", "up"), (1, "W-RR-03", "bullet")],
              "2c": [(0, "W-RM-02", "up")], **ANCHOR}
     st = pos(board, hands=(["W-RM-01"], []), decks=(["W-RM-03"] * 4, ["W-RR-01"] * 4))
     play(st, "place W-RM-01 3c up", "done", "hit 4c active:W-RM-07")
-    assert st.decision.player == 1 and st.decision.handler == "hit_second"
+    d = st.decision
+    assert d.player == 1 and d.handler == "hit" and d.sealed == {"place": "4c"} and d.ctx == (17, 1)
+    assert st.sealed == ((0, "hit", "hit", (17, 0), "hit 4c active:W-RM-07"),) and st.picked() == [0]
     firsts = set()
     for i in range(40):
         r = st.resample(1, Rng(i))
         assert r.view(1) == st.view(1)
         assert r.decision.options == st.decision.options  # seat 1's own options do not change
-        first = r.decision.ctx[1]
-        firsts.add(first.split(":")[0])
-        assert first in ("bullet", *(f"active:{c}" for o, c, s, _f in r.board[17] if o == 0 and s == 2))
+        (p, kind, handler, ctx, first), = r.sealed
+        assert (p, kind, handler, ctx) == (0, "hit", "hit", (17, 0))
+        firsts.add(first.split()[-1].split(":")[0])
+        assert first in ("hit 4c bullet", *(f"hit 4c active:{c}" for o, c, s, _f in r.board[17] if o == 0 and s == 2))
         _all_options_apply(r)
     assert firsts == {"active", "bullet"}
 

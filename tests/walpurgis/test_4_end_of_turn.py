@@ -38,7 +38,7 @@ def test_4_end_4_at_end_of_turn_effects_happen_turn_player_first_then_alternatel
     assert st.decision.kind == "resolve" and st.decision.player == 0 and texts(st) == ["resolve 1a", "resolve 1b"]
     st.apply("resolve 1b")
     # then seat 1's (forced), then seat 0's other one (forced)
-    res = [(e.data["player"], e.data["square"], e.data["timing"]) for e in st.log if e.kind == "resolve"]
+    res = [(e.data["player"], e.data["place"], e.data["timing"]) for e in st.log if e.kind == "resolve"]
     assert res == [(0, "1b", "turn_end"), (1, "5c", "turn_end"), (0, "1a", "turn_end")]
     assert st.decks[0][-2:] == ["W-PC-01", "W-PC-02"] and st.piles[0] == ["W-PC-03"]
     assert st.piles[1] == []  # seat 1 recovered 1 at the end of turn 5, 1 in its own prepare ②
@@ -80,7 +80,7 @@ def test_4_end_4_until_end_of_turn_effect_protects_then_ends() -> None:
     # destroy processing: seat 0 lost nothing
     assert cell(st, "3b") == [(0, "W-PC-02", "up")] and cell(st, "4b") == [(0, "W-PC-03", "active")]
     assert st.discards[0] == [] and st.lasting == [(0, "protect")]
-    assert st.view(1)["until_end_of_turn"] == [{"player": 0, "op": "protect"}]
+    assert st.view(1)["table"]["until_end_of_turn"] == [{"player": 0, "op": "protect"}]
     st.apply("end")
     assert st.lasting == [] and st.active == 1
     ev = kinds(st)
@@ -122,7 +122,8 @@ def test_4_end_4_cards_set_beside_the_field_go_to_the_discard_pile() -> None:
     assert st.decision.kind == "main" and Counter(st.all_cards()) == cards0
     # face down beside the field: its owner sees it, the opponent only counts it
     v0, v1 = st.view(0), st.view(1)
-    assert v0["aside"] == ["W-MR-07"] and v1["aside_counts"] == [1, 0] and "W-MR-07" not in json.dumps(v1)
+    assert v0["table"]["players"][0]["aside"] == ["W-MR-07"] and "aside" not in v1["table"]["players"][0]
+    assert [s["aside_count"] for s in v1["table"]["players"]] == [1, 0] and "W-MR-07" not in json.dumps(v1)
     ev = next(e for e in st.log if e.kind == "set_beside")
     assert ev.view(0)["card"] == "W-MR-07" and "card" not in ev.view(1)
     st.apply("end")

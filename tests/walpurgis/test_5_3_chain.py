@@ -263,7 +263,7 @@ def test_5_3_step7_destroy_opponent_formations_on_destroy_squares() -> None:
     st.apply("place W-RR-02 3c up")
     assert st.discards[1] == ["W-RM-01", "W-RM-01"]  # 3b, 4c (order 1a…5e)
     assert cell(st, "4b") == [(0, "W-RM-01", "up")]  # own formation untouched
-    assert [e.data["square"] for e in st.log if e.kind == "destroy"] == ["3b", "4c"]
+    assert [e.data["place"] for e in st.log if e.kind == "destroy"] == ["3b", "4c"]
 
 
 def test_5_3_step7_destroy_is_all_at_once() -> None:
@@ -356,9 +356,11 @@ def test_5_3_single_option_decision_is_applied_by_the_engine_and_logged() -> Non
     st = _two_player_example()
     st.apply("hit 4c bullet")
     autos = [e for e in st.log if e.kind == "auto"]
-    # seat 1's forced pick (private: a simultaneous choice), then seat 0's forced second round
-    assert [(e.data["player"], e.data["decision"]) for e in autos[:2]] == [(1, "hit"), (0, "hit")]
-    assert autos[0].view(1)["action"] == "hit 4c bullet_up:W-RM-03" and "action" not in autos[0].view(0)
+    # seat 1 could not intercept (its forced pass is private, issue 7 §4), then seat 1's forced pick
+    # (private: a simultaneous choice), then seat 0's forced second round
+    assert [(e.data["player"], e.data["decision"]) for e in autos[:3]] == [(1, "intercept"), (1, "hit"), (0, "hit")]
+    assert all(e.hidden for e in autos[:3])
+    assert autos[1].view(1)["action"] == "hit 4c bullet_up:W-RM-03" and "action" not in autos[1].view(0)
 
 
 def test_5_3_step9_board_full_when_a_chain_ends() -> None:
@@ -398,7 +400,7 @@ def test_5_3_the_nine_steps_in_order() -> None:
     st = pos(board, hands=(["X-ALL-01"], []), decks=(["W-RM-07"] * 8, ["W-RR-01"] * 4), cards=[ALL_STEPS])
     mark = len(st.log)
     play(st, "place X-ALL-01 2c up", "bullet 3d", "bullet 3c")
-    steps = [(e.kind, e.data.get("square") or e.data.get("timing", "")) for e in st.log[mark:]
+    steps = [(e.kind, e.data.get("place") or e.data.get("timing", "")) for e in st.log[mark:]
              if e.kind in ("activate", "bullet", "draw", "resolve", "hits", "destroy", "upright", "chain_end")]
     assert steps == [
         ("activate", "2c"),

@@ -52,7 +52,7 @@ def test_8_two_players_face_up_against_face_down_face_up_turns_dormant() -> None
              active=1)
     play(st, "place W-RR-01 4d up", "bullet 3c", "done")
     down = [e.data for e in st.log if e.kind == "turn_down"]
-    assert down == [{"player": 0, "square": "3c", "card": "W-RM-02", "state": "dormant"}]
+    assert down == [{"player": 0, "place": "3c", "card": "W-RM-02", "state": "dormant"}]
     assert st.piles[1] == ["W-RR-05"]
     # seat 1's turn ended; at seat 0's prepare ① (optional in v1.01) seat 0 wakes it
     assert st.active == 0 and st.decision.kind == "wake" and texts(st) == ["wake 3c", "pass"]

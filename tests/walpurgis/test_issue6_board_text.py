@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import fudaba
-from fudaba.agents import make_agent, public_decision
+from fudaba.agents import make_agent
 from fudaba.core.text import display_width
 from fudaba.games.walpurgis.text import _SHORT, BOARD_WIDTH
 
@@ -90,7 +90,7 @@ def _views_of_real_games() -> list[tuple[str, dict[str, object]]]:
                     out.append((variant, st.view(seat)))
                 d = st.decision
                 assert d is not None
-                st.apply(bots[d.player].act(st.view(d.player), public_decision(d)))
+                st.apply(bots[d.player].act(st.infoset(d.player)))
             out.append((variant, st.view(0)))
     return out
 

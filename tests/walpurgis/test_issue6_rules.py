@@ -14,7 +14,7 @@ ANCHOR = {"4e": [(0, "W-RM-02", "up")], "5e": [(0, "W-RM-01", "active")]}
 
 
 def _uprights(st: object) -> list[tuple[int, str, bool]]:
-    return [(e.data["player"], e.data["square"], bool(e.data.get("skip"))) for e in st.log  # type: ignore[attr-defined]
+    return [(e.data["player"], e.data["place"], bool(e.data.get("skip"))) for e in st.log  # type: ignore[attr-defined]
             if e.kind == "upright"]
 
 
@@ -205,7 +205,7 @@ def test_v101_one_player_square_cards_not_kept_go_to_the_discard_pile(keep: str 
         if variant == "v1.01":  # 「1枚のみ残し、それ以外のカードは捨て札置き場に置きます」
             assert st.discards[0] == [gone] and st.piles[0] == []
             ev = next(e for e in st.log if e.kind == "discard")
-            assert ev.view(1) == {"kind": "discard", "player": 0, "square": "3c", "card": gone,
+            assert ev.view(1) == {"kind": "discard", "player": 0, "place": "3c", "card": gone,
                                   "reason": "bullet processing"}
         else:  # v2.01 (control): a bullet not kept goes to the bullet pile
             assert st.piles[0] == [gone] and st.discards[0] == []

@@ -24,7 +24,7 @@ def test_1_bounced_face_down_formation_is_named_to_its_owner_only() -> None:
     st = pos(board, hands=(["W-PC-06"], []))
     st.apply("place W-PC-06 2c up")
     bounces = [e for e in st.log if e.kind == "bounce"]
-    assert [e.data["square"] for e in bounces] == ["3b", "3d"]
+    assert [e.data["place"] for e in bounces] == ["3b", "3d"]
     assert sorted(st.hands[1]) == ["W-RR-01", "W-RR-02", "W-RR-05"]  # seat 1 also drew its W-RR-01
     for e in bounces:
         assert "card" not in e.view(0) and "card" not in e.view(None)
@@ -50,7 +50,7 @@ def test_1_view_and_resample_refuse_a_seat_that_is_not_0_or_1(bad: object) -> No
         st.view(bad)  # type: ignore[arg-type]
     with pytest.raises(FudabaError, match="the seats are 0 and 1"):
         st.resample(bad, Rng(1))  # type: ignore[arg-type]
-    assert st.view(None)["hand"] is None and st.view(1)["hand"] == ["W-RR-02"]
+    assert all("hand" not in pl for pl in st.view(None)["players"]) and st.view(1)["players"][1]["hand"] == ["W-RR-02"]
 
 
 # ---------------------------------------------------------------- §7 does not turn face down
@@ -61,7 +61,7 @@ def test_7_turn_down_does_not_target_a_card_that_does_not_turn_face_down() -> No
              **KEEP_MAIN}
     st = pos(board, hands=(["W-RR-07", "W-RR-08"], []))
     play(st, "place W-RR-07 2c up", "done")
-    assert not [e for e in st.log if e.kind == "turn_down" and e.data["square"] == "4a"]
+    assert not [e for e in st.log if e.kind == "turn_down" and e.data["place"] == "4a"]
     assert cell(st, "4e") == [(1, "W-RR-02", "dormant")]
     assert cell(st, "4a") == [(1, "W-RR-05", "up")]  # it stayed activating and turned upright at step 8
 

@@ -8,7 +8,7 @@ from fudaba.games.walpurgis.text import describe, prompt
 
 def test_bullet_to_pile_and_mulligan_lines_read_naturally() -> None:
     g = fudaba.load_game("walpurgis")
-    assert describe(g, {"kind": "to_bullet_pile", "player": 0, "square": "5c"}, "en") == \
+    assert describe(g, {"kind": "to_bullet_pile", "player": 0, "place": "5c"}, "en") == \
         "P0's bullet on 5c goes to the bullet pile"
     assert describe(g, {"kind": "mulligan", "player": 1, "count": 0}, "en") == "P1 keeps the hand (no mulligan)"
     # an automatic answer followed by its own event is not logged twice; a hidden one says nothing
@@ -45,7 +45,7 @@ def test_1_info_lists_the_public_discard_piles() -> None:
     import fudaba
 
     g = fudaba.load_game("walpurgis")
-    view = {"seat": 0, "discards": [["W-RM-01"], []]}
+    view = {"seat": 0, "players": [{"discard": ["W-RM-01"]}, {"discard": []}]}
     assert g.inspect(view, "discard", "en") == "P0's discard pile (1 cards)\n  W-RM-01 Normal Shot (Reimu)"
     assert g.inspect(view, "xdiscard", "ja") == "P1の捨て札 (0枚)"
 
@@ -59,40 +59,40 @@ def _g():  # type: ignore[no-untyped-def]
 
 def test_5_3_6_bullet_processing_lines_use_words_and_never_name_a_face_down_card() -> None:
     g = _g()
-    up = {"kind": "hits", "square": "4c", "picks": {"1": "up:W-PC-01", "0": "bullet"}}
+    up = {"kind": "hits", "place": "4c", "picks": {"1": "up:W-PC-01", "0": "bullet"}}
     assert describe(g, up, "en") == ("bullet processing on 4c: P1 picks its face-up formation Normal Shot "
                                      "(Patchouli), P0 its face-down bullet")
     assert describe(g, up, "ja") == "4cの弾幕処理: P1は表向きの陣の通常弾(パチュリー)、P0は裏向きの弾幕を選択"
     # the event is public: an active (face-down) formation is shown by its state only (§1)
-    down = {"kind": "hits", "square": "5c", "picks": {"0": "bullet", "1": "active:W-PC-07"}}
+    down = {"kind": "hits", "place": "5c", "picks": {"0": "bullet", "1": "active:W-PC-07"}}
     assert describe(g, down, "en") == "bullet processing on 5c: P0 picks its face-down bullet, P1 its active formation"
     assert describe(g, down, "ja") == "5cの弾幕処理: P0は裏向きの弾幕、P1は活動状態の陣を選択"
-    mine = {"kind": "pick", "player": 0, "square": "4c", "action": "hit 4c bullet"}
+    mine = {"kind": "pick", "player": 0, "place": "4c", "action": "hit 4c bullet"}
     assert describe(g, mine, "en") == "P0 picks its face-down bullet on 4c (hidden until both have picked)"
     assert describe(g, mine, "ja") == "P0: 4cで裏向きの弾幕を選択 (両者が選ぶまで非公開)"
-    theirs = {"kind": "pick", "player": 1, "square": "4c"}
+    theirs = {"kind": "pick", "player": 1, "place": "4c"}
     assert describe(g, theirs, "en") == "P1 has picked a card on 4c (hidden until both have picked)"
     assert describe(g, theirs, "ja") == "P1: 4cで1枚を選択済み (両者が選ぶまで非公開)"
 
 
 def test_5_3_6_keep_and_turn_down_lines_read_as_words() -> None:
     g = _g()
-    kept = {"kind": "keep", "player": 1, "square": "4c", "state": "dormant"}
+    kept = {"kind": "keep", "player": 1, "place": "4c", "state": "dormant"}
     assert describe(g, kept, "en") == "P1 keeps one card on 4c: dormant formation"
     assert describe(g, kept, "ja") == "P1: 4cに1枚を残す (休眠状態の陣)"
-    shown = {"kind": "keep", "player": 0, "square": "3c", "state": "up", "card": "W-RM-01"}
+    shown = {"kind": "keep", "player": 0, "place": "3c", "state": "up", "card": "W-RM-01"}
     assert describe(g, shown, "en") == "P0 keeps one card on 3c: face-up formation Normal Shot (Reimu)"
-    down = {"kind": "turn_down", "player": 1, "square": "4c", "card": "W-PC-01", "state": "dormant"}
+    down = {"kind": "turn_down", "player": 1, "place": "4c", "card": "W-PC-01", "state": "dormant"}
     assert describe(g, down, "en") == "P1's Normal Shot (Patchouli) on 4c becomes a dormant formation"
     assert describe(g, down, "ja") == "P1: 4cの通常弾(パチュリー)が休眠状態の陣になる"
 
 
 def test_4_activation_from_hand_says_the_card_was_placed() -> None:
     g = _g()
-    ev = {"kind": "activate", "player": 1, "square": "2b", "card": "W-PC-01", "source": "hand", "interception": False}
+    ev = {"kind": "activate", "player": 1, "place": "2b", "card": "W-PC-01", "source": "hand", "interception": False}
     assert describe(g, ev, "en") == "P1 places Normal Shot (Patchouli) on 2b face up and activates it"
     assert describe(g, ev, "ja") == "P1: 2bに通常弾(パチュリー)を表向きに配置して発動"
-    ev = {"kind": "activate", "player": 0, "square": "3d", "card": "W-MR-07", "source": "field", "interception": True}
+    ev = {"kind": "activate", "player": 0, "place": "3d", "card": "W-MR-07", "source": "field", "interception": True}
     assert describe(g, ev, "en") == "P0 activates Milky Way on 3d (interception)"
     assert describe(g, ev, "ja") == "P0: 3dのミルキーウェイを発動(迎撃)"
 
@@ -103,7 +103,7 @@ def test_english_lines_have_no_japanese_game_words_and_japanese_lists_use_the_ja
         "P0 sets a Normal Shot aside (Normal Shot (Reimu))"
     ev = {"kind": "draw", "player": 0, "count": 2, "cards": ["W-RM-01", "W-MR-07"]}
     assert describe(g, ev, "ja") == "P0: 2枚ドロウ (通常弾(霊夢)、ミルキーウェイ)"
-    assert describe(g, {"kind": "sustain", "player": 0, "square": "2d", "card": "W-MR-07"}, "en") == \
+    assert describe(g, {"kind": "sustain", "player": 0, "place": "2d", "card": "W-MR-07"}, "en") == \
         "P0 keeps Milky Way on 2d activating (持続, sustain)"
     assert "keywords: 速射 (rapid fire)" in g.card_text("W-MR-04", "en")
     assert "キーワード: 速射\n" in g.card_text("W-MR-04", "ja")
@@ -111,8 +111,8 @@ def test_english_lines_have_no_japanese_game_words_and_japanese_lists_use_the_ja
 
 def test_info_square_names_states_in_words() -> None:
     g = _g()
-    view = {"seat": 0, "board": {"3c": [{"owner": 0, "state": "bullet_up", "card": "W-RM-01"},
-                                        {"owner": 1, "state": "bullet"}]}}
+    view = {"seat": 0, "table": {"board": {"3c": [{"owner": 0, "state": "bullet_up", "card": "W-RM-01"},
+                                                  {"owner": 1, "state": "bullet"}]}}}
     text = g.inspect(view, "3c", "en")
     assert text.splitlines()[:3] == ["3c:", "  P0 face-up bullet — W-RM-01 Normal Shot (Reimu)", "  P1 face-down bullet"]
     assert g.inspect(view, "3c", "ja").splitlines()[2] == "  P1 裏向きの弾幕"
@@ -124,7 +124,7 @@ def test_board_fits_60_columns_and_the_hand_wraps_under_itself() -> None:
     g = _g()
     st = g.new_game(seed=3)
     view = st.view(0)
-    view["hand"] = ["W-MR-05"] * 6
+    view["players"][0]["hand"] = ["W-MR-05"] * 6
     for lang in ("en", "ja"):
         lines = g.render(view, lang).splitlines()
         assert max(_width(ln) for ln in lines) <= 56, lang  # a 60-column terminal, minus the panel's frame
@@ -135,7 +135,7 @@ def test_board_fits_60_columns_and_the_hand_wraps_under_itself() -> None:
     ja = g.render(view, "ja").splitlines()
     laser = "W-MR-05 ノンディレクショナルレーザー"  # 36 columns: one a line
     assert ja[-6:] == [f"手札: {laser}、"] + [f"  {laser}、"] * 4 + [f"  {laser}"]
-    view["score"] = {"formations": [12, 13], "face_up": [2, 2], "deck": [16, 20]}
+    view["table"]["score"] = {"formations": [12, 13], "face_up": [2, 2], "deck": [16, 20]}
     assert "得点 (P0–P1): 陣 12–13、表向きの陣 2–2、山札 16–20" in g.render(view, "ja").splitlines()
 
 
@@ -170,8 +170,8 @@ def test_options_name_the_own_card_on_their_square_only_when_its_face_is_seen() 
     from fudaba.games.walpurgis.text import option_gloss
 
     g = _g()
-    view = {"seat": 0, "board": {"2b": [{"owner": 0, "state": "active", "card": "W-MR-07"}],
-                                 "3c": [{"owner": 1, "state": "active"}]}}
+    view = {"seat": 0, "table": {"board": {"2b": [{"owner": 0, "state": "active", "card": "W-MR-07"}],
+                                           "3c": [{"owner": 1, "state": "active"}]}}}
     assert option_gloss(g, view, "activate 2b", "en") == "Milky Way"
     assert option_gloss(g, view, "activate 2b", "ja") == "ミルキーウェイ"
     assert option_gloss(g, view, "target 3c", "en") == ""  # a face-down card of the opponent

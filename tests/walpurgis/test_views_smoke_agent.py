@@ -20,16 +20,17 @@ def test_1_views_hide_faces_per_state() -> None:
              "1d": [(0, "W-RM-05", "dormant")], "1e": [(0, "W-RM-06", "up")], "2a": [(1, "W-RR-03", "active")]}
     st = pos(board, hands=(["W-RM-07"], ["W-RR-08"]))
     v0, v1, vs = st.view(0), st.view(1), st.view(None)
-    assert "card" not in v0["board"]["1a"][0] and "card" not in v1["board"]["1a"][0]  # face-down bullet
-    assert v1["board"]["1b"][0]["card"] == "W-RM-02"  # face-up bullet: everyone
-    assert v0["board"]["1c"][0]["card"] == "W-RM-03" and "card" not in v1["board"]["1c"][0]  # active: owner
-    assert "card" not in v0["board"]["1d"][0]  # dormant: nobody, owner included
-    assert vs["board"]["1e"][0]["card"] == "W-RM-06"
-    assert "card" not in v0["board"]["2a"][0] and v1["board"]["2a"][0]["card"] == "W-RR-03"
-    assert v0["hand"] == ["W-RM-07"] and vs["hand"] is None and "W-RR-08" not in json.dumps(v0)
+    b0, b1, bs = (v["table"]["board"] for v in (v0, v1, vs))
+    assert "card" not in b0["1a"][0] and "card" not in b1["1a"][0]  # face-down bullet
+    assert b1["1b"][0]["card"] == "W-RM-02"  # face-up bullet: everyone
+    assert b0["1c"][0]["card"] == "W-RM-03" and "card" not in b1["1c"][0]  # active: owner
+    assert "card" not in b0["1d"][0]  # dormant: nobody, owner included
+    assert bs["1e"][0]["card"] == "W-RM-06"
+    assert "card" not in b0["2a"][0] and b1["2a"][0]["card"] == "W-RR-03"
+    assert v0["players"][0]["hand"] == ["W-RM-07"] and "W-RR-08" not in json.dumps(v0)
+    assert "hand" not in v0["players"][1] and not any("hand" in pl for pl in vs["players"])
     assert "options" in v0["decision"] and "options" not in v1["decision"]
-    assert v0["hand_counts"] == [1, 1] and v0["deck_counts"] == [6, 6]
-
+    assert [(pl["hand_count"], pl["deck_count"]) for pl in v0["players"]] == [(1, 6), (1, 6)]
 
 def test_1_draw_events_hide_ids_from_the_opponent_and_bullets_from_everyone() -> None:
     st = pos({"1c": [(0, "W-RR-02", "up")]}, hands=(["W-RR-01"], []), decks=(["W-RR-05"] * 4, ["W-RM-01"] * 4))
@@ -115,6 +116,6 @@ def test_agent_greedy_beats_random_in_90_percent_of_200_games() -> None:
         st = g.new_game(seed=i)
         while not st.over:
             d = st.decision
-            st.apply(agents[d.player].act(st.view(d.player), d))
+            st.apply(agents[d.player].act(st.infoset(d.player)))
         wins += st.winner == gs
     assert wins >= 180, wins

@@ -1,7 +1,8 @@
-"""Agents: bots that play from views only (ARCHITECTURE §2, §4).
+"""Agents: bots that play from an information set, never the state (ARCHITECTURE §2, §4).
 
 ``make_agent("random" | "greedy", game_name)`` builds one; per-game greedy heuristics live in
-``fudaba.agents.<game>``.
+``fudaba.agents.<game>``. ``agent.act(state.infoset(seat))`` asks one for its action
+(docs/agents.md).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from ..core.errors import UnknownGame
-from .base import Agent, RandomAgent, agent_seed, public_decision
+from .base import Agent, RandomAgent, agent_seed
 
 #: game -> "module:Class" of its greedy heuristic
 GREEDY = {
@@ -34,4 +35,4 @@ def make_agent(kind: str, game: str) -> Agent:
     raise UnknownGame(f"unknown agent {kind!r}; agents: {', '.join(AGENTS)}")
 
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "agent_seed", "make_agent", "public_decision"]
+__all__ = ["AGENTS", "Agent", "RandomAgent", "agent_seed", "make_agent"]

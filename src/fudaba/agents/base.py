@@ -1,13 +1,19 @@
-"""The agent protocol: ``act(view, decision) -> Action``; agents never see the state."""
+"""The agent protocol: ``act(infoset) -> Action``; agents never see the state (docs/agents.md).
+
+An agent gets an :class:`~fudaba.core.infoset.InfoSet`: the seat's view (``infoset.view``, built
+when first read), the pending decision as that seat may see it (``infoset.decision``: ``kind``,
+``options``…) and ``infoset.sample(rng)`` for search. Nothing in it leads to the true state.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import ClassVar
 
-from ..core.actions import Action, Decision
+from ..core.actions import Action
 from ..core.game import Game
+from ..core.infoset import InfoSet
 from ..core.rng import Rng
 
 
@@ -15,6 +21,10 @@ class Agent(ABC):
     """Base agent. Subclasses override :meth:`act` (and may use ``self.rng``, ``self.game``)."""
 
     name = "agent"
+    #: True for an agent that chooses from ``infoset.decision`` alone: callers then give it
+    #: ``state.infoset(seat, decision_only=True)``, which costs next to nothing to build (reading
+    #: ``view`` or ``sample`` from it raises FudabaError)
+    reads_decision_only: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.rng = Rng(0)
@@ -27,8 +37,8 @@ class Agent(ABC):
         self.rng = Rng(agent_seed(seed, seat))
 
     @abstractmethod
-    def act(self, view: dict[str, Any], decision: Decision) -> Action:
-        """Choose one of ``decision.options`` from what ``view`` shows."""
+    def act(self, infoset: InfoSet) -> Action:
+        """Choose one of ``infoset.decision.options`` from what the seat knows."""
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -42,19 +52,13 @@ def agent_seed(seed: int, seat: int) -> int:
     return int.from_bytes(h, "little")
 
 
-def public_decision(decision: Decision) -> Decision:
-    """The pending decision as an agent may see it: player, kind, prompt and a copy of the options;
-    the rules' context only when the decision is not private. A private decision's context can
-    hold what the decider may not see — in Walpurgis bullet processing the second picker's
-    decision carries the first player's secret pick (ARCHITECTURE §3, principle 4: bots get views, never the state)."""
-    return Decision(decision.player, decision.kind, decision.prompt, list(decision.options), "",
-                    None if decision.private else decision.ctx, decision.private)
-
-
 class RandomAgent(Agent):
-    """Uniformly random among the legal actions (seeded)."""
+    """Uniformly random among the legal actions (seeded); it never reads the view."""
 
     name = "random"
+    reads_decision_only = True
 
-    def act(self, view: dict[str, Any], decision: Decision) -> Action:
-        return self.rng.choice(decision.options)
+    def act(self, infoset: InfoSet) -> Action:
+        d = infoset.decision
+        assert d is not None and d.options, "an agent acts on its own pending decision"
+        return self.rng.choice(d.options)

@@ -1,4 +1,4 @@
-"""A greedy heuristic for Sarasvati TCG (plays from views only).
+"""A greedy heuristic for Sarasvati TCG (plays from its information set: the view and the decision).
 
 * charge: the least useful card (far above the curve, duplicates of what is already out), keeping
   the curve going while voltage is low;
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actions import Action, Decision
+from ..core.infoset import InfoSet
 from .base import Agent
 
 
@@ -37,10 +38,13 @@ class SarasvatiGreedy(Agent):
         cdb: dict[str, Any] = getattr(self.game, "cdb", {})
         return cdb
 
-    def act(self, view: dict[str, Any], decision: Decision) -> Action:
+    def act(self, infoset: InfoSet) -> Action:
+        decision = infoset.decision
+        assert decision is not None
         opts = decision.options
         if len(opts) == 1:
             return opts[0]
+        view = infoset.view
         kind = decision.kind
         me = decision.player
         try:
@@ -64,9 +68,8 @@ class SarasvatiGreedy(Agent):
     # ------------------------------------------------------------------ charge (§5.3)
     def _charge(self, view: dict[str, Any], me: int, opts: list[Action]) -> Action:
         C = self._cards()
-        pl = view["players"][me]
-        volt = len(pl["voltage"]["cards"])
-        hand = pl["hand"] or []
+        volt = len(view["table"]["players"][me]["voltage"]["cards"])
+        hand = view["players"][me].get("hand") or []
         if volt >= 9 and len(hand) <= 3:
             return next(a for a in opts if a.verb == "pass")
         best = None
@@ -91,7 +94,7 @@ class SarasvatiGreedy(Agent):
     # ------------------------------------------------------------------ imagine (§5.4)
     def _imagine(self, view: dict[str, Any], me: int, opts: list[Action]) -> Action:
         C = self._cards()
-        slots = view["players"][me]["slots"]
+        slots = view["table"]["players"][me]["slots"]
         front_units = [s for k, s in slots.items() if k[0] == "F"]
         best = opts[-1]
         best_v = 0.0
@@ -127,8 +130,8 @@ class SarasvatiGreedy(Agent):
         return best
 
     def _support_value(self, view: dict[str, Any], me: int, c: Any) -> float:
-        pl = view["players"][me]
-        en = view["players"][1 - me]
+        pl = view["table"]["players"][me]
+        en = view["table"]["players"][1 - me]
         v = 0.0
         for e in c.effects:
             act = e.action
@@ -169,7 +172,7 @@ class SarasvatiGreedy(Agent):
     # ------------------------------------------------------------------ move (§5.5)
     def _move(self, view: dict[str, Any], me: int, opts: list[Action]) -> Action:
         C = self._cards()
-        slots = view["players"][me]["slots"]
+        slots = view["table"]["players"][me]["slots"]
         for a in opts:
             if a.verb == "move":
                 c = C[slots[a.args[0]]["card"]]
@@ -185,8 +188,8 @@ class SarasvatiGreedy(Agent):
         game = self.game
         ties = bool(game.params.get("ties_destroy", True)) if game is not None else True
         counter_on = bool(game.params.get("counterattack", True)) if game is not None else True
-        pl = view["players"][me]
-        en = view["players"][1 - me]
+        pl = view["table"]["players"][me]
+        en = view["table"]["players"][1 - me]
         mine = pl["slots"]
         theirs = en["slots"]
         walls = [k for k, s in theirs.items() if k[0] == "F" and s["ready"]]
@@ -208,7 +211,7 @@ class SarasvatiGreedy(Agent):
             if tgt[1] == "K":
                 k = int(tgt[2:]) - 1
                 b = en["books"][k]
-                if b["state"] == "open" or view.get("book_hits", 2) - b["hits"] <= 1:
+                if b["state"] == "open" or view["table"]["book_hits"] - b["hits"] <= 1:
                     v = 6.0 + (100.0 if books_left == 1 else 0.0)
                 else:
                     v = 4.0
@@ -243,8 +246,8 @@ class SarasvatiGreedy(Agent):
             effs = C[ctx[1]].effects
             if 0 <= int(ctx[2]) < len(effs):
                 eff = effs[int(ctx[2])]
-        pl = view["players"][me]
-        en = view["players"][1 - me]
+        pl = view["table"]["players"][me]
+        en = view["table"]["players"][1 - me]
 
         def unit(tok: str) -> dict[str, Any]:
             s: dict[str, Any] = (en if tok[0] == "x" else pl)["slots"][tok.lstrip("x")]

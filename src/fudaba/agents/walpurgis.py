@@ -1,4 +1,4 @@
-"""A greedy Walpurgis bot: board control from the view only.
+"""A greedy Walpurgis bot: board control from its information set's view and decision.
 
 It scores every legal action with a one-ply heuristic and plays the best (ties broken by its
 seeded RNG):
@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actions import Action, Decision
+from ..core.actions import Action
+from ..core.infoset import InfoSet
 from .base import Agent
 
 _FORM = ("active", "dormant", "up", "activating")
@@ -37,13 +38,16 @@ class WalpurgisGreedy(Agent):
 
         return base_pool()
 
-    def act(self, view: dict[str, Any], decision: Decision) -> Action:
+    def act(self, infoset: InfoSet) -> Action:
+        decision = infoset.decision
+        assert decision is not None
         opts = decision.options
         if len(opts) == 1:
             return opts[0]
+        view = infoset.view
         me = decision.player
-        board = [view["board"][f"{r}{c}"] for r in range(1, 6) for c in "abcde"]
-        deck = view["deck_counts"][me]
+        board = [view["table"]["board"][f"{r}{c}"] for r in range(1, 6) for c in "abcde"]
+        deck = view["players"][me]["deck_count"]
         kind = decision.kind
         best: list[Action] = []
         best_v = -1e9
@@ -74,7 +78,7 @@ class WalpurgisGreedy(Agent):
         if fill is not None:
             forms[me] += 1
         ups[me] += up
-        decks = view["deck_counts"]
+        decks = [pl["deck_count"] for pl in view["players"]]
         for a, b in ((forms[me], forms[1 - me]), (ups[me], ups[1 - me]), (decks[me], decks[1 - me])):
             if a != b:
                 return 3.0 if a > b else 0.0
@@ -141,7 +145,7 @@ class WalpurgisGreedy(Agent):
             hits = self._hits(mine, me, s, board, deck)
             return (0.3 + hits) if kind == "intercept" else (hits - 0.4 + self._judged_win(view, me, board, None, 1))
         if verb in ("end", "pass"):
-            return 0.0 if kind != "main" else (0.35 if not view["placed"] and not view["activated"] else 0.0)
+            return 0.0 if kind != "main" else (0.35 if not view["table"]["placed"] and not view["table"]["activated"] else 0.0)
         if verb == "done":
             return 0.0
         if verb == "bullet":
@@ -172,7 +176,7 @@ class WalpurgisGreedy(Agent):
         if verb == "discard" or (verb == "target" and args[0] not in SQ_INDEX):
             # a card to lose from hand (hand limit, or set beside the field): the most duplicated
             cid = args[0]
-            hand = view.get("hand") or []
+            hand = view["players"][me].get("hand") or []
             c = self._cards().get(cid)
             return hand.count(cid) * 0.5 - (0.5 if c is not None and c.is_normal else 0.0)
         if verb == "target":

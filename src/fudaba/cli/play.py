@@ -9,7 +9,7 @@ import typer
 from rich.columns import Columns
 from rich.panel import Panel
 
-from ..agents import AGENTS, make_agent, public_decision
+from ..agents import AGENTS, make_agent
 from ..core.errors import DeckError, FudabaError
 from ..core.session import Line, Menu, Session
 from .common import CARDS_HELP, STARTER_HINT, T, app, console, esc, fail, load, parse_params
@@ -92,7 +92,7 @@ def play(
         raise fail(str(e) + hint) from None
     if ai is not None:
         ai.reset(g, 1, seed)
-    sess = Session(g, st, [None, ai], lang, public_decision=public_decision)
+    sess = Session(g, st, [None, ai], lang)
 
     def save_record(say: bool = False) -> None:
         if record:
@@ -107,7 +107,7 @@ def play(
     me = 0
     console.print(f"[bold]札場 fudaba[/] — {g.name} {g.variant}  ({tr['opp']}: {opponent}, seed {seed})")
     while True:
-        sess.play_agents()  # bots get views, never the state
+        sess.play_agents()  # bots get information sets, never the state
         seat = sess.to_move()
         if seat is None:
             break

@@ -6,6 +6,7 @@ from .decks import Deck, parse_deck_text
 from .errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError, UnknownCard, UnknownGame
 from .events import Event
 from .game import Game, check_keys, read_document
+from .infoset import InfoSet
 from .record import Record, replay
 from .registry import game_class, games, load_game
 from .rng import Rng
@@ -23,6 +24,7 @@ __all__ = [
     "FudabaError",
     "Game",
     "IllegalAction",
+    "InfoSet",
     "PositionError",
     "Record",
     "Rng",

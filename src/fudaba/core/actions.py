@@ -72,6 +72,10 @@ class Action:
         return (Action.of, (self.verb, *self.args))
 
 
+#: what every seat but the decider sees of a private decision's kind and prompt (issue 7 §4)
+PRIVATE_KIND = "deciding"
+
+
 class Decision:
     """A pending choice: ``player`` must answer with one of ``options``.
 
@@ -80,11 +84,16 @@ class Decision:
     ``private``: the answer names something only the decider may see (a simultaneous secret
     choice, a face-down card), or the options depend on cards only the decider may see (a hand),
     so that a decision with one legal action would reveal them. When the engine answers such a
-    one-option decision by itself, only the decider's log shows it (the other seats' log views
-    leave the event out).
+    one-option decision by itself, only the decider's log shows it (the other seat's log views
+    leave the event out); and its public form (:meth:`public`) shows only that the seat is
+    deciding, not what kind of decision it is.
+    ``sealed``: the answer is a *sealed pick* (a simultaneous secret choice, ARCHITECTURE §4): the
+    core keeps it, unseen by the rules, until ``State.unseal`` reveals every pick at once. The
+    value is the public data of the ``pick`` event that says the seat has picked (e.g. the square);
+    None for an ordinary decision. A sealed decision is always private.
     """
 
-    __slots__ = ("ctx", "handler", "kind", "options", "player", "private", "prompt")
+    __slots__ = ("ctx", "handler", "kind", "options", "player", "private", "prompt", "sealed")
 
     def __init__(
         self,
@@ -95,20 +104,22 @@ class Decision:
         handler: str,
         ctx: Any = None,
         private: bool = False,
+        sealed: dict[str, Any] | None = None,
     ) -> None:
         self.player = player
-        self.private = private
+        self.private = private or sealed is not None
         self.kind = kind
         self.prompt = prompt
         self.options = options
         self.handler = handler
         self.ctx = ctx
+        self.sealed = sealed
 
     def __repr__(self) -> str:
         return f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "player": self.player,
             "kind": self.kind,
             "prompt": self.prompt,
@@ -117,14 +128,28 @@ class Decision:
             "ctx": self.ctx,
             "private": self.private,
         }
+        if self.sealed is not None:  # only then: the hashes of states without sealed picks stay as they were
+            d["sealed"] = self.sealed
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Decision:
+        sealed = d.get("sealed")
         return cls(
             d["player"], d["kind"], d["prompt"], [Action.parse(t) for t in d["options"]], d["handler"], d["ctx"],
-            bool(d.get("private", False)),
+            bool(d.get("private", False)), dict(sealed) if isinstance(sealed, dict) else None,
         )
 
+    def with_options(self, options: list[Action]) -> Decision:
+        """The same decision with other options (decisions are never mutated once made)."""
+        return Decision(self.player, self.kind, self.prompt, options, self.handler, self.ctx, self.private,
+                        self.sealed)
+
     def public(self) -> dict[str, Any]:
-        """What anyone may know of this decision (who decides, and what kind)."""
+        """What every seat may know of this decision: who decides and, unless it is private, what
+        kind of decision it is. A private decision shows only that the seat is deciding
+        (``kind`` and ``prompt`` are :data:`PRIVATE_KIND`): Walpurgis's interception would tell the
+        opponent that an interception is possible, Sarasvati's imagine phase what the hand allows."""
+        if self.private:
+            return {"player": self.player, "kind": PRIVATE_KIND, "prompt": PRIVATE_KIND}
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt}

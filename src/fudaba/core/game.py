@@ -135,11 +135,45 @@ class Game(ABC):
     def deck_problems(self, deck: Deck) -> list[str]:
         """Game hook: every breach of the game's deck construction rules by ``deck``."""
 
+    def cached_starter_decks(self) -> dict[str, Deck]:
+        """``starter_decks()``, read and parsed once per game class, variant, parameters and added
+        cards (``with_cards`` games never share a plain game's cache). Each call gets its own copies."""
+        key = self.cache_key()
+        got = _STARTERS.get(key)
+        if got is None:
+            got = self.starter_decks()
+            if len(_STARTERS) >= _CACHE_MAX:
+                _STARTERS.clear()
+            _STARTERS[key] = got
+        return {k: Deck(d.main, dict(d.sections), d.name) for k, d in got.items()}
+
+    def cache_key(self) -> tuple[Any, ...]:
+        """What decides this game's cards and deck rules: the class, the variant, the parameters and
+        the added cards (caches of parsed decks are keyed by it)."""
+        extra = json.dumps(self.extra_cards, sort_keys=True, ensure_ascii=False) if self.extra_cards else ""
+        params = tuple(sorted((k, repr(v)) for k, v in self.params.items()))
+        return type(self), self.variant, params, extra
+
+    def deck_problems_cached(self, deck: Deck) -> list[str]:
+        """``deck_problems(deck)``, remembered per deck content and :meth:`cache_key` (a new game
+        checks the same decks again and again in a simulation)."""
+        try:
+            key = (self.cache_key(), tuple(deck.main), tuple(sorted((k, tuple(v)) for k, v in deck.sections.items())))
+            got = _PROBLEMS.get(key)
+        except TypeError:  # something in the deck is not a card id: no caching
+            return self.deck_problems(deck)
+        if got is None:
+            got = tuple(self.deck_problems(deck))
+            if len(_PROBLEMS) >= _CACHE_MAX:
+                _PROBLEMS.clear()
+            _PROBLEMS[key] = got
+        return list(got)
+
     def game_decks(self, decks: Sequence[Deck | str] | None) -> list[Deck]:
         """The two checked decks of a new game: None gives the first two starter decks (by name),
         text is parsed; raises DeckError naming the seat and every problem."""
         if decks is None:
-            starters = self.starter_decks()
+            starters = self.cached_starter_decks()
             return [starters[k] for k in sorted(starters)[:2]]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, Sequence):
             raise DeckError(["decks: give a list of two decks (Deck objects or deck-list text)"], "new_game")
@@ -152,7 +186,7 @@ class Game(ABC):
                 d = self.parse_deck(d, src)
             elif not isinstance(d, Deck):
                 raise DeckError([f"expected a Deck or deck-list text, got {type(d).__name__}"], src)
-            problems = self.deck_problems(d)
+            problems = self.deck_problems_cached(d)
             if problems:
                 raise DeckError(problems, src + (f" ({d.name})" if d.name else ""))
             out.append(d)
@@ -414,6 +448,12 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<Game {self.name} {self.variant} {self.params}>"
+
+
+#: parsed starter decks and deck verdicts by ``Game.cache_key()`` (bounded: cleared when full)
+_STARTERS: dict[tuple[Any, ...], dict[str, Deck]] = {}
+_PROBLEMS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_CACHE_MAX = 512
 
 
 class ParamInfo(NamedTuple):

@@ -10,8 +10,8 @@ Everything a seat is shown comes from its view and its log view, never from the 
 * :meth:`Session.handle` — the seat's typed input: a number (only where numbers are shown), an
   action in notation, or a command (``help``, ``info X``, ``log``, ``board``, ``list``, ``rules``,
   ``why ACTION``, ``concede``, ``quit``);
-* :meth:`Session.play_agents` — agents move; each gets ``state.view(seat)`` and the decision as the
-  caller's ``public_decision`` hands it (never the state or the rules' private context).
+* :meth:`Session.play_agents` — agents move; each gets ``state.infoset(seat)`` (its view, its
+  decision, samples for search — never the state, docs/agents.md).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .actions import Action, Decision
@@ -27,14 +27,15 @@ from .errors import IllegalAction
 
 if TYPE_CHECKING:
     from .game import Game
+    from .infoset import InfoSet
     from .record import Record
     from .state import State
 
 
 class Agent(Protocol):
-    """Anything that chooses an action from a view and a public decision (``fudaba.agents``)."""
+    """Anything that chooses an action from an information set (``fudaba.agents``)."""
 
-    def act(self, view: dict[str, Any], decision: Decision) -> Action: ...
+    def act(self, infoset: InfoSet) -> Action: ...
 
 
 class Line(NamedTuple):
@@ -206,21 +207,17 @@ def grouped(options: Sequence[Action]) -> list[str]:
 
 
 class Session:
-    """One game in play. ``seats[p]`` is None for a person at this table, else an :class:`Agent`;
-    ``public_decision`` turns the pending decision into what an agent may see (``fudaba.agents``'s
-    ``public_decision``; required when a seat is an agent)."""
+    """One game in play. ``seats[p]`` is None for a person at this table, else an :class:`Agent`
+    (it gets ``state.infoset(seat)``, never the state)."""
 
-    def __init__(self, game: Game, state: State, seats: Sequence[Agent | None] = (None, None), lang: str = "en",
-                 public_decision: Callable[[Decision], Decision] | None = None) -> None:
+    def __init__(self, game: Game, state: State, seats: Sequence[Agent | None] = (None, None),
+                 lang: str = "en") -> None:
         if len(seats) != 2:
             raise ValueError("a session has two seats")
-        if any(s is not None for s in seats) and public_decision is None:
-            raise ValueError("agents get the public form of a decision: pass public_decision")
         self.game = game
         self.state = state
         self.seats = list(seats)
         self.lang = lang if lang in PHRASES else "en"
-        self._public = public_decision
         self._cursor: dict[int | None, int] = {0: 0, 1: 0, None: 0}
         #: per seat: the decision whose options were last shown numbered, and those options
         self._numbered: dict[int, tuple[Decision, list[Action]]] = {}
@@ -248,8 +245,8 @@ class Session:
             agent = self.seats[d.player]
             if agent is None:
                 return
-            assert self._public is not None
-            st.apply(agent.act(st.view(d.player), self._public(d)))  # views, never the state
+            # an information set, never the state
+            st.apply(agent.act(st.infoset(d.player, bool(getattr(agent, "reads_decision_only", False)))))
 
     # ------------------------------------------------------------------ what a viewer is shown
     def _line(self, ev: dict[str, Any], viewer: int | None) -> Line | None:
@@ -260,10 +257,10 @@ class Session:
 
     def new_lines(self, viewer: int | None) -> list[Line]:
         """The viewer's log lines since it last asked (``None``: a spectator)."""
-        evs = self.state.log_view(viewer)
         start = self._cursor.get(viewer, 0)
-        self._cursor[viewer] = len(evs)
-        return [ln for ev in evs[start:] if (ln := self._line(ev, viewer)) is not None]
+        evs = self.state.log_view(viewer, since=start)  # the cursor counts the viewer's own events only
+        self._cursor[viewer] = start + len(evs)
+        return [ln for ev in evs if (ln := self._line(ev, viewer)) is not None]
 
     def log_lines(self, viewer: int | None) -> list[Line]:
         """The viewer's whole log."""

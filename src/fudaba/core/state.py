@@ -9,8 +9,12 @@ A game subclasses :class:`State`, adds its own ``__slots__`` fields and provides
 
 * ``STEPS``: ``{name: fn(state, ctx)}`` and ``ANSWERS``: ``{name: fn(state, action, ctx)}``;
 * ``_copy_into(new)``, ``_dump()`` and ``_load(data)`` for the game-specific fields;
-* ``view(player)``, ``position()``, ``resample(player, rng)``, ``explain(action)`` and
-  ``all_cards()`` (every card id the state holds, for conservation checks).
+* ``view(player)``, ``position()``, ``explain(action)`` and ``all_cards()`` (every card id the
+  state holds, for conservation checks);
+* for hidden information (:meth:`State.resample`, :meth:`State.infoset`): ``deal_unseen(player, rng,
+  belief)``, which puts the cards a seat cannot see back in their places in an order that depends
+  only on what that seat knows, and ``decision_options(decision)``, which computes a decision's
+  options again after that.
 
 No generator, closure or thread holds progress, so :meth:`clone`, :meth:`to_json` and replays work
 at every decision, mid-chain included.
@@ -22,13 +26,14 @@ import hashlib
 import json
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
 from .errors import FudabaError, IllegalAction, PositionError
 from .events import Event
+from .infoset import InfoSet
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -37,6 +42,8 @@ if TYPE_CHECKING:
 
 Step = Callable[[Any, Any], None]
 Answer = Callable[[Any, Action, Any], None]
+#: a sealed pick: (seat, decision kind, handler, ctx, the action's notation) — see :meth:`State.unseal`
+Sealed = tuple[int, str, str, Any, str]
 
 ENGINE_VERSION = "0.1.0"
 
@@ -48,6 +55,7 @@ class State(ABC):
     """Base class of every game's state. See the module docstring for the protocol."""
 
     __slots__ = (
+        "_seen",
         "decision",
         "game",
         "history",
@@ -56,6 +64,8 @@ class State(ABC):
         "over",
         "result",
         "rng",
+        "sealed",
+        "search",
         "stack",
         "turn",
         "winner",
@@ -78,6 +88,11 @@ class State(ABC):
         self.winner: int | None = None
         self.result = ""
         self.turn = 1
+        #: search mode (``clone(search=True)``): the same game, but no event is built, no log or
+        #: history is kept, and nothing is copied for them on clone (see :meth:`clone`)
+        self.search = False
+        #: sealed picks not yet revealed (:meth:`unseal`), in the order they were made
+        self.sealed: tuple[Sealed, ...] = ()
 
     # ------------------------------------------------------------------ the step machine
     def push(self, step: str, ctx: Any = None) -> None:
@@ -98,19 +113,24 @@ class State(ABC):
         ctx: Any = None,
         prompt: str = "",
         private: bool = False,
+        sealed: dict[str, Any] | None = None,
     ) -> None:
         """Stop at a decision: ``player`` chooses one of ``options``; ``ANSWERS[handler]`` resumes.
 
-        ``private``: the choice is secret (see :class:`Decision`)."""
+        ``private``: the choice is secret (see :class:`Decision`). ``sealed``: the answer is a sealed
+        pick — the core keeps it and no handler runs; :meth:`unseal` reveals every pick at once. The
+        dict is the public data of the ``pick`` event that tells every seat this one has picked
+        (``handler`` and ``ctx`` still name the decision, for :meth:`decision_options`)."""
         if not options:
             raise RuntimeError(f"engine bug: decision {kind!r} with no legal action")
-        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx, private)
+        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx, private, sealed)
 
     def emit(
         self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any
     ) -> None:
-        """Log an event. ``secret`` is seen only by the seats in ``seen_by``."""
-        self.log.append(Event(kind, data, secret, seen_by))
+        """Log an event. ``secret`` is seen only by the seats in ``seen_by``. A search state logs nothing."""
+        if not self.search:
+            self.log.append(Event(kind, data, secret, seen_by))
 
     def run(self) -> None:
         """Run rules steps until a decision is pending or the game is over."""
@@ -123,13 +143,17 @@ class State(ABC):
                 if self.AUTO_SINGLE and len(d.options) == 1:
                     self.decision = None
                     a = d.options[0]
-                    if d.private:  # only the decider learns that (and how) the engine answered
-                        ev = Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text}, (d.player,),
-                                   hidden=True)
+                    if self.search:
+                        pass
+                    elif d.private:  # only the decider learns that (and how) the engine answered
+                        self.log.append(Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text},
+                                              (d.player,), hidden=True))
                     else:
-                        ev = Event("auto", {"player": d.player, "decision": d.kind, "action": a.text})
-                    self.log.append(ev)
-                    self.ANSWERS[d.handler](self, a, d.ctx)
+                        self.log.append(Event("auto", {"player": d.player, "decision": d.kind, "action": a.text}))
+                    if d.sealed is None:
+                        self.ANSWERS[d.handler](self, a, d.ctx)
+                    else:
+                        self._seal(d, a)
                     continue
                 return
             if not stack:
@@ -287,14 +311,22 @@ class State(ABC):
             mark = len(self.log)
             self.concede(seat)
             return self.log[mark:]
-        try:  # the handler gets the decision's own option: rules compare options by identity
-            a = d.options[d.options.index(a)]
-        except ValueError:
-            raise self.refusal(a) from None
+        for o in d.options:  # options are interned: an identity scan finds them fastest
+            if o is a:
+                break
+        else:
+            try:  # the handler gets the decision's own option: rules compare options by identity
+                a = d.options[d.options.index(a)]
+            except ValueError:
+                raise self.refusal(a) from None
         mark = len(self.log)
-        self.history.append(a.text)
+        if not self.search:
+            self.history.append(a.text)
         self.decision = None
-        self.ANSWERS[d.handler](self, a, d.ctx)
+        if d.sealed is None:
+            self.ANSWERS[d.handler](self, a, d.ctx)
+        else:
+            self._seal(d, a)
         self.run()
         return self.log[mark:]
 
@@ -316,13 +348,40 @@ class State(ABC):
             raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
         if seat not in (0, 1):
             raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
-        self.history.append(f"concede {seat}")
+        if not self.search:
+            self.history.append(f"concede {seat}")
         self.emit("concede", player=seat)
         self.end_game(1 - seat, f"player {seat} conceded")
 
-    def log_view(self, player: int | None) -> list[dict[str, Any]]:
+    def log_view(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``player`` may see (None: a spectator), redacted for it, from ``since`` on.
+
+        ``since`` is a cursor into *this seat's own* log view: the number of its events the caller
+        already has. ``log_view(p, since=n)`` is ``log_view(p)[n:]``, and ``n + len(result)`` is the
+        next cursor. Events hidden from the seat are not counted, so the cursor stays valid however
+        many of them are logged, and it tells the seat nothing about them (a global event index
+        would count them). Raises FudabaError for a negative or non-integer cursor."""
         self.check_seat(player, spectator=True)
-        return [e.view(player) for e in self.log if e.visible_to(player)]
+        self._check_not_search("a log view")
+        if not isinstance(since, Integral) or isinstance(since, bool) or since < 0:
+            raise FudabaError(f"log_view since={since!r:.20}: the cursor is the number of events of this seat's "
+                              "log view already read (an int ≥ 0)")
+        if not since:
+            return [e.view(player) for e in self.log if e.visible_to(player)]
+        out = []
+        n = 0
+        for e in self.log:
+            if e.visible_to(player):
+                if n >= since:
+                    out.append(e.view(player))
+                n += 1
+        return out
+
+    def _check_not_search(self, what: str) -> None:
+        """FudabaError when this is a search state (it keeps no log or history)."""
+        if self.search:
+            raise FudabaError(f"{what} is not available: this is a search state (clone(search=True)), which keeps "
+                              "no log and no history; use a normal state")
 
     @staticmethod
     def check_seat(player: object, spectator: bool = False) -> None:
@@ -335,24 +394,43 @@ class State(ABC):
         raise FudabaError(f"seat {player!r:.20}: the seats are 0 and 1" + (" (None: a spectator)" if spectator else ""))
 
     # ------------------------------------------------------------------ copies and documents
-    def clone(self) -> State:
+    def clone(self, search: bool | None = None) -> State:
+        """An independent copy. ``search=True`` gives a *search state*: it plays exactly the same game
+        (the same hash after the same actions) but builds no events and keeps no log or history, so
+        neither costs anything to play or to clone; ``record()`` and ``log_view()`` on it raise
+        FudabaError. A clone of a search state is a search state (``search=False`` raises: its log
+        is gone)."""
+        if search is None:
+            search = self.search
+        elif self.search and not search:
+            raise FudabaError("a search state keeps no log or history: it cannot be cloned into a normal "
+                              "state; clone the normal state it came from")
         new = self.__class__.__new__(self.__class__)
         new.game = self.game
-        new.rng = self.rng.clone()
+        r = Rng.__new__(Rng)
+        r.state = self.rng.state
+        new.rng = r
         new.stack = self.stack.copy()
         new.decision = self.decision  # decisions are never mutated once made
-        new.log = self.log.copy()
-        new.history = self.history.copy()
+        if search:
+            new.search = True
+            new.log = []
+            new.history = []
+        else:
+            new.search = False
+            new.log = self.log.copy()
+            new.history = self.history.copy()
         new.origin = self.origin
         new.over = self.over
         new.winner = self.winner
         new.result = self.result
         new.turn = self.turn
+        new.sealed = self.sealed  # a tuple of tuples: shared
         self._copy_into(new)
         return new
 
     def _common(self) -> dict[str, Any]:
-        return {
+        c = {
             "rng": self.rng.state,
             "stack": [[n, c] for n, c in self.stack],
             "decision": None if self.decision is None else self.decision.to_dict(),
@@ -361,10 +439,13 @@ class State(ABC):
             "result": self.result,
             "turn": self.turn,
         }
+        if self.sealed:  # only then: the hashes of states without sealed picks stay as they were
+            c["sealed"] = [list(x) for x in self.sealed]
+        return c
 
     def to_json(self) -> str:
         """The whole state as JSON (``game.state_from_json`` reads it back)."""
-        doc = {
+        doc: dict[str, Any] = {
             "format": "fudaba-state",
             "engine": ENGINE_VERSION,
             "game": self.game.name,
@@ -376,6 +457,8 @@ class State(ABC):
             "origin": self.origin,
             "state": self._dump(),
         }
+        if self.search:  # read back as a search state: its empty log is not the game's log
+            doc["search"] = True
         if self.game.extra_cards:  # cards added to the game's pool (Game.with_cards)
             doc["cards"] = self.game.extra_cards
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
@@ -396,9 +479,11 @@ class State(ABC):
             st.winner = c["winner"]
             st.result = c["result"]
             st.turn = int(c["turn"])
+            st.sealed = tuple((int(p), str(k), str(h), _tuplify(x), str(t)) for p, k, h, x, t in c.get("sealed", []))
             st.log = [Event.from_dict(e) for e in doc.get("log", [])]
             st.history = list(doc.get("history", []))
             st.origin = doc.get("origin", {})
+            st.search = doc.get("search") is True
             st._load(doc["state"])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise PositionError(f"state JSON is malformed: {type(e).__name__}: {e}") from None
@@ -413,6 +498,7 @@ class State(ABC):
         """The replayable record of this game so far (ARCHITECTURE §4)."""
         from .record import Record
 
+        self._check_not_search("a record")
         rec = Record(
             game=self.game.name,
             variant=self.game.variant,
@@ -457,8 +543,159 @@ class State(ABC):
         """Game hook."""
 
     @abstractmethod
-    def resample(self, player: int, rng: Rng) -> State:
-        """Game hook."""
+    def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
+        """Game hook of :meth:`resample` and :meth:`infoset`, called on a copy of the state: put every
+        card ``player`` cannot see back in the places it cannot see, dealt from a canonical order
+        (:func:`canonical`: sorted ids, then shuffled by ``rng``), so that the result depends only on
+        what the seat knows. ``rng`` None: no shuffle (the canonical copy an InfoSet keeps). ``belief``:
+        the other seat's unseen cards as the caller believes them (sorted ids), instead of its true
+        ones; a game checks their number (:func:`check_belief`). Keep true what the rules guarantee
+        (a card that must be there) when ``rng`` is given."""
+
+    def decision_options(self, d: Decision) -> list[Action]:
+        """Game hook of :meth:`resample`: the options of ``d`` — a decision of another seat, or the
+        decision a sealed pick answered — computed in this state by the functions the rules use
+        (after :meth:`deal_unseen` they may name other cards). The default keeps ``d.options``:
+        right only for a game whose options never depend on a hidden card."""
+        return list(d.options)
+
+    # ------------------------------------------------------------------ sealed picks (ARCHITECTURE §4)
+    def _seal(self, d: Decision, a: Action) -> None:
+        """Keep ``a``, the answer to the sealed decision ``d``, away from the rules until :meth:`unseal`;
+        log that the seat has picked (what it picked, only for that seat)."""
+        self.sealed = (*self.sealed, (d.player, d.kind, d.handler, d.ctx, a.text))
+        self.emit("pick", {"action": a.text}, (d.player,), player=d.player, decision=d.kind, **(d.sealed or {}))
+
+    def unseal(self, kind: str, show: Callable[[int, Action], Any] | None = None, **data: Any) -> dict[int, Action]:
+        """Reveal every sealed pick at once: one public event ``kind`` with ``data`` and ``picks``
+        (``{"seat": show(seat, action)}``, by default the notation; a game shows a face-down card by
+        what every seat may see of it). Returns ``{seat: action}`` in the order picked; no pick stays
+        sealed."""
+        picks = {p: Action.parse(t) for p, _k, _h, _c, t in self.sealed}
+        self.sealed = ()
+        self.emit(kind, **data, picks={str(p): a.text if show is None else show(p, a) for p, a in picks.items()})
+        return picks
+
+    def picked(self) -> list[int]:
+        """The seats whose sealed pick waits to be revealed (all that a view may show of them)."""
+        return [x[0] for x in self.sealed]
+
+    # ------------------------------------------------------------------ hidden information (ARCHITECTURE §4)
+    def seat_log(self, seat: int) -> list[Event]:
+        """The log as ``seat`` saw it, as events: those hidden from it left out, the others' secrets
+        removed (its own kept). Kept up to date incrementally; do not modify the list."""
+        log = self.log
+        cache: tuple[list[Event], list[int], list[list[Event]]] | None = getattr(self, "_seen", None)
+        if cache is None or cache[0] is not log:
+            cache = (log, [0, 0], [[], []])
+            self._seen = cache
+        counts, outs = cache[1], cache[2]
+        n = counts[seat]
+        if n != len(log):
+            if n > len(log):  # the log was shortened in place: start again
+                n, outs[seat] = 0, []
+            out = outs[seat]
+            for i in range(n, len(log)):
+                e = log[i]
+                if seat in e.seen_by:
+                    out.append(e)
+                elif not e.hidden:
+                    out.append(Event(e.kind, e.data) if e.secret else e)
+            counts[seat] = len(log)
+        return outs[seat]
+
+    def _seat_copy(self, player: int) -> State:
+        """A copy holding only what ``player`` knows of the past: its log view (as events), no
+        history, no origin, a blank RNG and the other seats' sealed picks blanked. The hidden cards
+        are still the true ones: :meth:`deal_unseen` comes next."""
+        log = [] if self.search else self.seat_log(player).copy()
+        new = self.clone(search=True)  # copies no log or history
+        new.search = self.search
+        new.log = log
+        if not self.search:  # the copy's log is the seat's log view already
+            counts = [0, 0]
+            outs: list[list[Event]] = [[], []]
+            counts[player] = len(log)
+            outs[player] = log.copy()
+            new._seen = (log, counts, outs)
+        new.history = []
+        new.origin = {}
+        new.rng = Rng(0)
+        if self.sealed:
+            new.sealed = tuple(x if x[0] == player else (x[0], x[1], x[2], x[3], "") for x in self.sealed)
+        return new
+
+    def resample(self, player: int, rng: Rng, belief: Iterable[str] | Mapping[str, int] | None = None) -> State:
+        """A state consistent with everything ``player`` knows, its hidden cards dealt at random: for
+        search (ARCHITECTURE §4). A function of that seat's information alone — its view and its log
+        view — and of ``rng``: never of the true hidden cards, the true RNG, log or history. So two
+        states that give the seat the same view and log view give, with the same ``rng``, the same
+        sample (same ``hash()`` and ``to_json()``).
+
+        1. a copy keeps the seat's log view (others' secrets removed), no history and no origin;
+        2. the game deals the cards the seat cannot see from a canonical order (``deal_unseen``);
+           the other seat's cards are its unseen cards — its deck list is assumed known, as at an
+           open-decklist tournament — or ``belief``, the ids (a list, or a mapping id -> copies)
+           the caller believes they are;
+        3. the internal RNG is drawn fresh from ``rng``;
+        4. the other seats' sealed picks are drawn again among their legal options, uniformly;
+        5. a pending decision of another seat gets its options computed again (``decision_options``),
+           so every option of the sample is legal in it.
+        """
+        self.check_seat(player)
+        if not isinstance(rng, Rng):
+            raise FudabaError(f"resample: rng must be a fudaba Rng, not {type(rng).__name__}")
+        cards = None if belief is None else self._belief(belief)
+        new = self._seat_copy(player)
+        new.deal_unseen(player, rng, cards)
+        new.rng = Rng(rng.next64())
+        if new.sealed:
+            redrawn = []
+            for x in new.sealed:
+                if x[0] != player:
+                    opts = new.decision_options(Decision(x[0], x[1], "", [], x[2], x[3], True))
+                    if not opts:
+                        raise RuntimeError(f"engine bug: decision_options gives no option for the sealed {x[1]!r}")
+                    x = (x[0], x[1], x[2], x[3], opts[rng.randbelow(len(opts))].text)
+                redrawn.append(x)
+            new.sealed = tuple(redrawn)
+        d = new.decision
+        if d is not None and d.player != player:
+            opts = new.decision_options(d)
+            if not opts:
+                raise RuntimeError(f"engine bug: decision_options gives no option for {d.kind!r}")
+            new.decision = d.with_options(opts)
+        return new
+
+    def _belief(self, belief: Iterable[str] | Mapping[str, int]) -> list[str]:
+        """``belief`` as sorted card ids; FudabaError for an id the game does not know."""
+        if isinstance(belief, Mapping):
+            ids = [cid for cid, n in belief.items() for _ in range(int(n))]
+        elif isinstance(belief, str):
+            raise FudabaError("resample belief: a list of card ids (or a mapping id -> copies), not one string")
+        else:
+            ids = list(belief)
+        for cid in ids:
+            if not isinstance(cid, str) or cid not in self.game.cards:
+                raise FudabaError(f"resample belief: {cid!r:.40} is not a card id of {self.game.name}")
+        return sorted(ids)
+
+    def infoset(self, player: int, decision_only: bool = False) -> InfoSet:
+        """What ``player`` knows now, for an agent (ARCHITECTURE §4): its view (built when first
+        read), the pending decision as that seat may see it, and ``sample(rng)``. The InfoSet holds a
+        copy of this state in which every card the seat cannot see is dealt in canonical order and
+        the others' sealed picks are blanked — nothing an agent can follow leads to the true state,
+        and ``sample(rng)`` equals ``resample(player, rng)`` (docs/agents.md). ``decision_only``:
+        the decision alone, with no copy (for agents that read nothing else)."""
+        self.check_seat(player)
+        if decision_only:
+            return InfoSet(player, None, self.decision)
+        base = self._seat_copy(player)
+        base.deal_unseen(player, None, None)
+        d = base.decision
+        if d is not None and d.player != player:  # its options may name the other seat's true cards
+            base.decision = d.with_options(base.decision_options(d))
+        return InfoSet(player, base)
 
     def explain(self, action: Action) -> str:
         """Why ``action`` is not legal now, naming the rule (spec section)."""
@@ -469,6 +706,22 @@ class State(ABC):
     @abstractmethod
     def all_cards(self) -> list[str]:
         """Game hook."""
+
+
+def canonical(ids: Iterable[str], rng: Rng | None) -> list[str]:
+    """``ids`` sorted, then shuffled by ``rng`` (None: not shuffled) — how ``deal_unseen`` starts, so
+    that a deal depends on which cards are unseen, never on where they truly are."""
+    out = sorted(ids)
+    if rng is not None:
+        rng.shuffle(out)
+    return out
+
+
+def check_belief(belief: list[str], n: int, whose: str) -> list[str]:
+    """``belief`` when it has the ``n`` cards of ``whose`` unseen places, else FudabaError."""
+    if len(belief) != n:
+        raise FudabaError(f"resample belief: {whose} has {n} unseen card(s) there, the belief lists {len(belief)}")
+    return belief
 
 
 def _tuplify(x: Any) -> Any:

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import make_agent, public_decision
+from ..agents import make_agent
 from ..core.decks import Deck
 from ..core.errors import FudabaError
 from ..core.game import Game
@@ -74,7 +74,8 @@ def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None =
     while not st.over:
         d = st.decision
         assert d is not None
-        st.apply(agents[d.player].act(st.view(d.player), public_decision(d)))
+        ag = agents[d.player]  # what the seat knows, never the state
+        st.apply(ag.act(st.infoset(d.player, ag.reads_decision_only)))
         n += 1
         if n > MAX_DECISIONS:
             raise FudabaError(f"game {index} (seed {seed}) did not end within {MAX_DECISIONS} decisions")

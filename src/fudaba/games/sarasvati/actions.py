@@ -94,8 +94,8 @@ def imagine_options(st: SarasvatiState) -> list[Action]:
                             for others in combinations(rest, k - 1):
                                 opts.append(of("evolve", cid, own_pl[i], *(own_pl[j] for j in others)))
                 else:
-                    for i in empty:
-                        opts.append(of("summon", cid, own_pl[i]))
+                    row = summon_actions(cid, st.nf, len(slots))
+                    opts += [row[i] for i in empty]
             elif t == "equipment":
                 for i in units:
                     opts.append(of("equip", cid, own_pl[i]))
@@ -115,6 +115,18 @@ def imagine_options(st: SarasvatiState) -> list[Action]:
     return opts
 
 
+_SUMMONS: dict[tuple[str, int, int], list[Action]] = {}
+
+
+def summon_actions(cid: str, nf: int, n: int) -> list[Action]:
+    """``summon CID <place i>`` for every slot ``i`` (built once per card and board size)."""
+    key = (cid, nf, n)
+    row = _SUMMONS.get(key)
+    if row is None:
+        row = _SUMMONS[key] = [Action.of("summon", cid, pl) for pl in places(nf, n)[0]]
+    return row
+
+
 def _zero_cost_in_play(st: SarasvatiState, p: int) -> bool:
     """A printed cost of 0 among ``p``'s hand or reattachable equipment (playable with no voltage)."""
     C = st.C
@@ -123,19 +135,33 @@ def _zero_cost_in_play(st: SarasvatiState, p: int) -> bool:
     return any(u is not None and u.equip is not None and C[u.equip].cost == 0 for u in st.slots[p])
 
 
+_MOVE_TABLE: dict[tuple[int, int], list[list[Action]]] = {}
+
+
+def move_table(nf: int, n: int) -> list[list[Action]]:
+    """``move_table(nf, n)[i][j]``: the action ``move <place i> <place j>`` (built once per board size)."""
+    t = _MOVE_TABLE.get((nf, n))
+    if t is None:
+        own = places(nf, n)[0]
+        t = _MOVE_TABLE[(nf, n)] = [[Action.of("move", own[i], own[j]) for j in range(n)] for i in range(n)]
+    return t
+
+
 def move_options(st: SarasvatiState) -> list[Action]:
+    """§5.5: every ready character that has not moved this turn, to each empty slot of the other row."""
     p = st.active
     slots = st.slots[p]
     nf = st.nf
-    own_pl = places(nf, len(slots))[0]
+    n = len(slots)
+    table = move_table(nf, n)
     opts: list[Action] = []
     empty_front = [j for j in range(nf) if slots[j] is None]
-    empty_back = [j for j in range(nf, len(slots)) if slots[j] is None]
+    empty_back = [j for j in range(nf, n) if slots[j] is None]
     for i, u in enumerate(slots):
         if u is None or not u.ready or u.moved:
             continue
-        for j in empty_back if i < nf else empty_front:
-            opts.append(Action.of("move", own_pl[i], own_pl[j]))
+        row = table[i]
+        opts += [row[j] for j in (empty_back if i < nf else empty_front)]
     opts.append(END)
     return opts
 
@@ -154,34 +180,88 @@ def can_attack(st: SarasvatiState, u: Unit, atk: int) -> bool:
 
 
 def battle_options(st: SarasvatiState) -> list[Action]:
+    """§6: each ready character (not summoned this turn, atk ≥ 0) may attack an enemy character or,
+    when no ready character guards the front row (wall rule), a forbidden book."""
     p = st.active
     o = 1 - p
     slots = st.slots[p]
-    s = None
-    attackers = []
     sick = st.game.params["summoning_sickness"]
-    for i, u in enumerate(slots):
-        if u is None or not u.ready or (u.new and sick):
-            continue
-        if s is None:
-            s = stats(st)
-        v = s[p][i]
-        assert v is not None
-        if v[0] >= 0:
-            attackers.append(i)
-    if not attackers:
+    ready = [(i, u) for i, u in enumerate(slots) if u is not None and u.ready and not (u.new and sick)]
+    if not ready:
         return [END]
-    own_pl, en_pl = places(st.nf, len(slots))
-    eslots = st.slots[o]
-    if wall_up(st, o):
-        targets = [en_pl[j] for j in range(st.nf) if eslots[j] is not None]
+    if all(base_atk(st, u) >= 0 for _i, u in ready) and not atk_may_drop(st):
+        attackers = [i for i, _u in ready]  # no atk can be below 0: stats need not be computed
     else:
-        targets = [en_pl[j] for j, u in enumerate(eslots) if u is not None]
-        targets += [f"xK{k + 1}" for k, b in enumerate(st.books[o]) if b is not None]
-    of = Action.of
-    opts = [of("attack", own_pl[i], t) for i in attackers for t in targets]
+        s = stats(st)[p]
+        attackers = [i for i, _u in ready if s[i][0] >= 0]  # type: ignore[index]
+        if not attackers:
+            return [END]
+    nf = st.nf
+    n = len(slots)
+    eslots = st.slots[o]
+    # wall rule: a ready character in the enemy front row guards the back row and the books
+    if wall_up(st, o):
+        targets = [j for j in range(nf) if eslots[j] is not None]
+    else:
+        targets = [j for j, u in enumerate(eslots) if u is not None]
+        targets += [n + k for k, b in enumerate(st.books[o]) if b is not None]
+    table = attack_table(nf, n, len(st.books[o]))
+    opts = [table[i][t] for i in attackers for t in targets]
     opts.append(END)
     return opts
+
+
+_ATTACK_TABLE: dict[tuple[int, int, int], list[list[Action]]] = {}
+
+
+def attack_table(nf: int, n: int, books: int) -> list[list[Action]]:
+    """``attack_table(nf, n, books)[i][t]``: ``attack <place i> x<place t>`` for an enemy slot ``t`` < ``n``,
+    ``attack <place i> xK<t - n + 1>`` for a book (built once per board size)."""
+    t = _ATTACK_TABLE.get((nf, n, books))
+    if t is None:
+        own, enemy = places(nf, n)
+        names = [*enemy, *(f"xK{k + 1}" for k in range(books))]
+        t = _ATTACK_TABLE[(nf, n, books)] = [[Action.of("attack", own[i], x) for x in names] for i in range(n)]
+    return t
+
+
+def base_atk(st: SarasvatiState, u: Unit) -> int:
+    """A unit's atk before continuous effects: card, equipment and timed modifiers."""
+    C = st.C
+    a = C[u.card].atk
+    if u.equip is not None:
+        a += C[u.equip].atk
+    for m in u.mods:
+        a += m[0]
+    return a
+
+
+_LOWERS_ATK: dict[int, tuple[Card, bool]] = {}
+
+
+def lowers_atk(c: Card) -> bool:
+    """Can a continuous effect of ``c`` lower an atk (computed once per card)?"""
+    got = _LOWERS_ATK.get(id(c))
+    if got is None or got[0] is not c:
+        if len(_LOWERS_ATK) >= 4096:  # cards of many games loaded with their own cards
+            _LOWERS_ATK.clear()
+        got = _LOWERS_ATK[id(c)] = (c, any(e.action == "modify" and e.atk < 0 for e in c.cont))
+    return got[1]
+
+
+def atk_may_drop(st: SarasvatiState) -> bool:
+    """Is a continuous effect that can lower an atk in play (on a character, its equipment or an
+    open book)? When none is, no atk is below its value before continuous effects."""
+    C = st.C
+    for p in (0, 1):
+        for u in filter(None, st.slots[p]):
+            if lowers_atk(C[u.card]) or (u.equip is not None and lowers_atk(C[u.equip])):
+                return True
+        hits = st.hits[p]
+        for k, b in enumerate(st.books[p]):
+            if b is not None and hits[k] and lowers_atk(C[b]):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------- refusals

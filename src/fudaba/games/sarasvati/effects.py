@@ -9,6 +9,7 @@ target, stop at a ``target`` decision answered by ``answer_target``.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -24,14 +25,15 @@ Stats = list[list[list[int] | None]]
 def stats(st: SarasvatiState) -> Stats:
     """Current ``[atk, def]`` of every unit (card + equipment + modifiers + continuous effects)."""
     C = st.C
-    out: Stats = [[], []]
+    out: Stats = []
     srcs: list[tuple[int, int, tuple[Effect, ...]]] = []
     for p in (0, 1):
-        o = out[p]
-        for i, u in enumerate(st.slots[p]):
-            if u is None:
-                o.append(None)
-                continue
+        slots = st.slots[p]
+        o: list[list[int] | None] = [None] * len(slots)
+        out.append(o)
+        for i in compress(range(len(slots)), slots):  # the occupied slots
+            u = slots[i]
+            assert u is not None
             c = C[u.card]
             a = c.atk
             d = c.def_
@@ -47,28 +49,34 @@ def stats(st: SarasvatiState) -> Stats:
             for m in u.mods:
                 a += m[0]
                 d += m[1]
-            o.append([a, d])
+            o[i] = [a, d]
         hits = st.hits[p]
-        for k, b in enumerate(st.books[p]):
-            if b is not None and hits[k]:  # while_open: face up in the book zone (destroyed: in the grave)
-                bc = C[b]
-                if bc.cont:
-                    srcs.append((p, -1, bc.cont))
+        if any(hits):
+            for k, b in enumerate(st.books[p]):
+                if b is not None and hits[k]:  # while_open: face up in the book zone (destroyed: in the grave)
+                    bc = C[b]
+                    if bc.cont:
+                        srcs.append((p, -1, bc.cont))
     if srcs:
-        base = [[None if x is None else (x[0], x[1]) for x in o] for o in out]
-        for p, i, effs in srcs:
-            for e in effs:
-                if e.action != "modify":
-                    continue
-                cond = e.condition
-                if cond is not None and not cond_ok(st, p, cond, (p, i) if i >= 0 else None):
-                    continue
-                for side, j in continuous_targets(st, p, i, e, base):
-                    v = out[side][j]
-                    assert v is not None
-                    v[0] += e.atk
-                    v[1] += e.def_
+        modifies = [(p, i, e) for p, i, effs in srcs for e in effs if e.action == "modify"]
+        # filters read the values before any continuous effect (only copied when one filters)
+        base = [[None if x is None else (x[0], x[1]) for x in o] for o in out] if any(
+            e.filter is not None for _p, _i, e in modifies) else []
+        for p, i, e in modifies:
+            cond = e.condition
+            if cond is not None and not cond_ok(st, p, cond, (p, i) if i >= 0 else None):
+                continue
+            for side, j in continuous_targets(st, p, i, e, base):
+                v = out[side][j]
+                assert v is not None
+                v[0] += e.atk
+                v[1] += e.def_
     return out
+
+
+def occupied(slots: list[Unit | None]) -> compress[int]:
+    """The indices of the occupied slots, in order (a unit is truthy, an empty slot None)."""
+    return compress(range(len(slots)), slots)
 
 
 def continuous_targets(
@@ -78,11 +86,11 @@ def continuous_targets(
     if t == "self" or t == "equipped":
         cands = [(p, i)] if i >= 0 else []
     elif t == "all_own_characters":
-        cands = [(p, j) for j, u in enumerate(st.slots[p]) if u is not None]
+        cands = [(p, j) for j in occupied(st.slots[p])]
     elif t == "all_enemy_characters":
-        cands = [(1 - p, j) for j, u in enumerate(st.slots[1 - p]) if u is not None]
+        cands = [(1 - p, j) for j in occupied(st.slots[1 - p])]
     else:  # all_characters
-        cands = [(q, j) for q in (0, 1) for j, u in enumerate(st.slots[q]) if u is not None]
+        cands = [(q, j) for q in (0, 1) for j in occupied(st.slots[q])]
     f = e.filter
     tr = e.condition.target_ready if e.condition is not None else None
     if f is None and tr is None:
@@ -261,6 +269,9 @@ def rel_place(viewer: int, side: int, i: int, nf: int) -> str:
 
 def parse_rel(viewer: int, token: str, nf: int, n: int) -> tuple[int, int] | None:
     """``F1``/``xB2`` relative to ``viewer`` → (side, slot index); None when malformed."""
+    known = _rel_places(nf, n).get(token)  # the canonical spellings (every legal action's)
+    if known is not None:
+        return (1 - viewer if known[0] else viewer), known[1]
     t = token.strip()
     side = viewer
     if t[:1] in ("x", "X"):
@@ -274,6 +285,22 @@ def parse_rel(viewer: int, token: str, nf: int, n: int) -> tuple[int, int] | Non
     if t[0].upper() == "F":
         return (side, k) if k < nf else None
     return (side, nf + k) if nf + k < n else None
+
+
+_REL: dict[tuple[int, int], dict[str, tuple[bool, int]]] = {}
+
+
+def _rel_places(nf: int, n: int) -> dict[str, tuple[bool, int]]:
+    """Canonical place names (``F1``, ``xB2``) → (the opponent's?, slot index), per board size."""
+    r = _REL.get((nf, n))
+    if r is None:
+        r = {}
+        for i in range(n):
+            own = _pl(i, nf)
+            r[own] = (False, i)
+            r["x" + own] = (True, i)
+        _REL[(nf, n)] = r
+    return r
 
 
 def push_triggers(st: SarasvatiState, frames: list[tuple[int, str, int, int]]) -> None:
@@ -426,9 +453,7 @@ def _surely_no_negative_def(st: SarasvatiState) -> bool:
     is ≥ 0 and no continuous effect in play lowers a def (continuous raises cannot make one negative)."""
     C = st.C
     for p in (0, 1):
-        for u in st.slots[p]:
-            if u is None:
-                continue
+        for u in filter(None, st.slots[p]):  # the units (empty slots are None)
             c = C[u.card]
             if c.cont_lowers_def:
                 return False
@@ -443,9 +468,10 @@ def _surely_no_negative_def(st: SarasvatiState) -> bool:
             if d < 0:
                 return False
         hits = st.hits[p]
-        for k, b in enumerate(st.books[p]):
-            if b is not None and hits[k] and C[b].cont_lowers_def:
-                return False
+        if any(hits):  # open books' while_open effects
+            for k, b in enumerate(st.books[p]):
+                if b is not None and hits[k] and C[b].cont_lowers_def:
+                    return False
     return True
 
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action
+from ...core.actions import Action, Decision
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.state import State, canonical, check_belief
+from ...core.views import OldKeys, View, envelope, player_view
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -240,6 +241,9 @@ class SarasvatiState(State):
 
     # ------------------------------------------------------------------ game hooks
     def view(self, player: int | None) -> dict[str, Any]:
+        """The envelope of ``core/views.py``; the table holds ``first``, ``front_slots``, ``back_slots``,
+        ``book_hits`` and per seat (``table["players"][p]``) ``voltage``, ``books``, ``slots`` and
+        ``cost_mods``."""
         from .effects import stats
 
         self.check_seat(player, spectator=True)
@@ -247,6 +251,7 @@ class SarasvatiState(State):
         bh = self.bh
         nf = self.nf
         players = []
+        sides = []
         for p in (0, 1):
             slots: dict[str, Any] = {}
             for i, u in enumerate(self.slots[p]):
@@ -276,63 +281,67 @@ class SarasvatiState(State):
                     "state": state,
                     "hits": h,
                 })
-            players.append({
-                "hand": list(self.hand[p]) if player == p else None,
-                "hand_count": len(self.hand[p]),
-                "deck_count": len(self.deck[p]),
-                "grave": list(self.grave[p]),
+            side = {
                 "voltage": {"cards": list(self.volt[p]), "tapped": self.tapped[p],
                             "untapped": len(self.volt[p]) - self.tapped[p]},
                 "books": books,
                 "slots": slots,
                 "cost_mods": [list(m) for m in self.costmods[p]],
-            })
-        dec: dict[str, Any] | None = None
-        if self.decision is not None:
-            dec = self.decision.public()
-            if player is not None and player == self.decision.player:
-                dec["options"] = [a.text for a in self.decision.options]
-        return {
-            "game": "sarasvati",
-            "you": player,
-            "turn": self.turn,
-            "phase": self.phase,
-            "active": self.active,
-            "first": self.first,
-            "front_slots": nf,
-            "back_slots": len(self.slots[0]) - nf,
-            "book_hits": bh,
-            "players": players,
-            "decision": dec,
-            "over": self.over,
-            "winner": self.winner,
-            "result": self.result,
-        }
+            }
+            sides.append(side)
+            players.append(player_view(self.hand[p], player == p, len(self.deck[p]), self.grave[p], OLD_PLAYER, side))
+        table = {"first": self.first, "front_slots": nf, "back_slots": len(self.slots[0]) - nf, "book_hits": bh,
+                 "players": sides}
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table,
+                        old=OLD_VIEW)
 
     def position(self) -> dict[str, Any]:
         from .position import dump_position
 
         return dump_position(self)
 
-    def resample(self, player: int, rng: Rng) -> State:
-        """A clone consistent with ``player``'s view: the opponent's hand and deck are reshuffled
-        together, both deck orders are reshuffled, and the opponent's face-down books permuted."""
-        self.check_seat(player)
-        new: Any = self.clone()
+    def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
+        """The core's ``resample`` hook (§1 hidden information): ``player`` cannot see the opponent's
+        hand and deck, the order of its own deck, or the opponent's face-down books. The opponent's
+        hand and deck are dealt together from one canonical (sorted) pool, its own deck likewise, and
+        the opponent's face-down books among their K places. ``belief``: the opponent's unseen cards
+        as the caller believes them — its forbidden books (type ``book``) for the face-down books,
+        the others for its hand and deck. The card an opponent's pending ``keep`` decision evolves
+        (its evolution is on the table at that point, Q&A) stays in its hand."""
         o = 1 - player
-        pool = new.hand[o] + new.deck[o]
-        rng.shuffle(pool)
-        n = len(new.hand[o])
-        new.hand[o] = pool[:n]
-        new.deck[o] = pool[n:]
-        rng.shuffle(new.deck[player])
-        closed = [k for k, h in enumerate(new.hits[o]) if h == 0]
-        ids = [new.books[o][k] for k in closed]
-        rng.shuffle(ids)
-        for k, c in zip(closed, ids, strict=True):
-            new.books[o][k] = c
-        new.rng = Rng(rng.next64())
-        return new  # type: ignore[no-any-return]
+        hand, deck = self.hand[o], self.deck[o]
+        held: list[str] = []
+        d = self.decision
+        if d is not None and d.player == o and d.handler == "keep" and d.ctx and d.ctx[0] in hand:
+            held = [d.ctx[0]]
+        pool = hand + deck
+        for c in held:
+            pool.remove(c)
+        closed = [k for k, h in enumerate(self.hits[o]) if h == 0 and self.books[o][k] is not None]
+        books = [b for b in (self.books[o][k] for k in closed) if b is not None]
+        if belief is not None:
+            C = self.C
+            pool = check_belief([c for c in belief if C[c].type != "book"], len(pool), f"seat {o}'s hand and deck")
+            books = check_belief([c for c in belief if C[c].type == "book"], len(closed),
+                                 f"seat {o}'s face-down books")
+        pool = canonical(pool, rng)
+        n = len(hand) - len(held)
+        self.hand[o] = held + pool[:n]
+        self.deck[o] = pool[n:]
+        for k, c in zip(closed, canonical(books, rng), strict=True):
+            self.books[o][k] = c
+        self.deck[player] = canonical(self.deck[player], rng)
+
+    def decision_options(self, d: Decision) -> list[Action]:
+        """The options of a charge or imagine decision come from the hand: computed again (§5.3, §5.4);
+        the others name places and cards on the table only."""
+        from .actions import charge_options, imagine_options
+
+        if d.handler == "charge":
+            return charge_options(self)
+        if d.handler == "imagine":
+            return imagine_options(self)
+        return list(d.options)
 
     #: refusals are also given in Japanese (``actions.reason`` writes each in both languages)
     REFUSAL_LANGS = ("ja",)
@@ -362,6 +371,27 @@ class SarasvatiState(State):
                     if u.equip is not None:
                         out.append(u.equip)
         return out
+
+
+# the keys of the views before the envelope (issue 7), kept for one version: docs/core.md "Views"
+def _old_view_key(v: View, _ctx: Any, key: str) -> Any:
+    return v["seat"] if key == "you" else v["table"][key]
+
+
+def _old_player_key(v: View, side: dict[str, Any], key: str) -> Any:
+    if key == "grave":
+        return v["discard"]
+    if key == "hand":  # asked only when the key is absent: a hand the viewer may not see
+        return None
+    return side[key]
+
+
+OLD_VIEW = OldKeys(_old_view_key, {"you": "seat", **{k: f'table["{k}"]' for k in (
+    "first", "front_slots", "back_slots", "book_hits")}})
+OLD_PLAYER = OldKeys(_old_player_key, {"grave": 'players[p]["discard"]',
+                                       "hand": 'players[p].get("hand") (absent when hidden)',
+                                       **{k: f'table["players"][p]["{k}"]' for k in (
+                                           "voltage", "books", "slots", "cost_mods")}})
 
 
 def place(i: int, nf: int) -> str:

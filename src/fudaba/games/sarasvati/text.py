@@ -361,27 +361,29 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     """The table as plain text, from a view (the viewer's side last, at the bottom)."""
     lg = _lang(lang)
     L = _LABEL[lg]
-    you = view.get("you")
+    you = view.get("seat")
     order = [1 - you, you] if you in (0, 1) else [1, 0]
-    nf = view["front_slots"]
+    tb = view["table"]
+    nf = tb["front_slots"]
     phase = _PHASE_JA.get(view["phase"], view["phase"]) if lg == "ja" else view["phase"]
     out = [f"{L['turn']} {view['turn']} · {L['phase']} {phase} · {L['active']} P{view['active']}"]
     for p in order:
         pl = view["players"][p]
+        side = tb["players"][p]
         tag = f"P{p}" + (f" ({L['you']})" if p == you else "")
-        v = pl["voltage"]
+        v = side["voltage"]
         out.append(f"{tag}  {L['hand']} {pl['hand_count']}  {L['deck']} {pl['deck_count']}  "
-                   f"{L['volt']} {v['untapped']}/{len(v['cards'])}  {L['grave']} {len(pl['grave'])}")
+                   f"{L['volt']} {v['untapped']}/{len(v['cards'])}  {L['grave']} {len(pl['discard'])}")
         books = []
-        for b in pl["books"]:
+        for b in side["books"]:
             name = _name(game, b["card"], lg) if b["card"] else "?"
             books.append(f"{b['place']}:{L[b['state']]}" + (f"({name})" if b["card"] else ""))
         out.extend(wrap_items(f"  {L['books']}: ", books, "  "))
-        for row, rng in ((L["front"], range(1, nf + 1)), (L["back"], range(1, view["back_slots"] + 1))):
+        for row, rng in ((L["front"], range(1, nf + 1)), (L["back"], range(1, tb["back_slots"] + 1))):
             cells = []
             for k in rng:
                 pname = ("F" if row == L["front"] else "B") + str(k)
-                u = pl["slots"].get(pname)
+                u = side["slots"].get(pname)
                 if u is None:
                     cells.append(f"{pname}:—")
                     continue
@@ -390,7 +392,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
                 new = f" {L['new']}" if u.get("new") else ""
                 cells.append(f"{pname}:{_name(game, u['card'], lg)} {u['atk']}/{u['def']} [{st}{new}]{extra}")
             out.extend(wrap_items(f"  {row}: ", cells, " | "))
-        if pl["hand"] is not None:
+        if "hand" in pl:
             hand = [f"{c} {_name(game, c, lg)}" for c in pl["hand"]] or [L["empty"]]
             out.extend(wrap_items(f"  {L['hand']}: ", hand, _SEP[lg]))
     d = view.get("decision")
@@ -409,14 +411,14 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(out)
 
 
-_ZONE_WORDS = {"grave": "grave", "graveyard": "grave", "墓地": "grave", "voltage": "voltage",
+_ZONE_WORDS = {"grave": "grave", "graveyard": "grave", "discard": "grave", "墓地": "grave", "voltage": "voltage",
                "ボルテージ": "voltage"}
 
 
 def _zone_text(game: Any, view: dict[str, Any], side: int, zone: str, lang: str) -> str:
     """The cards of a public zone (``info grave``, ``info xvoltage``), in order."""
     lg = _lang(lang)
-    z = view["players"][side][zone]
+    z = view["players"][side]["discard"] if zone == "grave" else view["table"]["players"][side][zone]
     ids: list[str] = list(z["cards"] if isinstance(z, dict) else z)
     who = _who(side, lg)
     label = {"grave": ("graveyard", "墓地"), "voltage": ("voltage", "ボルテージ")}[zone][lg == "ja"]
@@ -432,7 +434,7 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
     c = game.cards.find(token)
     if c is not None and len(token) > 3:
         return card_text(game, c.id, lang)
-    you = view.get("you")
+    you = view.get("seat")
     viewer = you if you in (0, 1) else 0
     t = token.strip()
     side = viewer
@@ -445,7 +447,7 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
         return _zone_text(game, view, side, zone, lang)
     if body[:1].upper() == "K" and body[1:].isdigit():
         k = int(body[1:]) - 1
-        books = view["players"][side]["books"]
+        books = view["table"]["players"][side]["books"]
         if 0 <= k < len(books) and books[k]["state"] == "destroyed":  # §6: the book went to the graveyard
             return f"{t}: " + ("空き (禁書は破壊され、墓地にあります)" if _lang(lang) == "ja"
                                else "empty (its forbidden book was destroyed and is in the graveyard)")
@@ -455,11 +457,12 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
             return f"{t}: " + ("裏向きの禁書 (中身は見えません)" if _lang(lang) == "ja"
                                else "a face-down forbidden book (you cannot see which)")
         return None
-    n = view["front_slots"] + view["back_slots"]
-    w = parse_rel(viewer, t, view["front_slots"], n)
+    tb = view["table"]
+    n = tb["front_slots"] + tb["back_slots"]
+    w = parse_rel(viewer, t, tb["front_slots"], n)
     if w is not None:
         name = body.upper()
-        u = view["players"][w[0]]["slots"].get(name)
+        u = tb["players"][w[0]]["slots"].get(name)
         if u is None:
             return f"{t}: " + ("空き" if _lang(lang) == "ja" else "empty")
         L = _LABEL[_lang(lang)]
@@ -476,9 +479,9 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
 _RESULT_JA = {"all books destroyed": "禁書をすべて破壊", "deck out": "山札切れ", "turn limit": "ターン上限"}
 
 _KIND = {
-    "en": {},
+    "en": {"deciding": "is deciding"},  # a private decision's public form (its kind is not shown)
     "ja": {"charge": "チャージ", "imagine": "イマジン", "move": "ムーブ", "battle": "バトル", "target": "効果の対象",
-           "keep": "残す装備"},
+           "keep": "残す装備", "deciding": "が選択中"},
 }
 
 _PROMPT = {
@@ -524,8 +527,8 @@ def prompt(game: Any, view: dict[str, Any], lang: str = "en", log: list[dict[str
     kind = str(d.get("kind", ""))
     P = _PROMPT[lg]
     if kind == "imagine":
-        you = view.get("you")
-        v = view["players"][you]["voltage"] if you in (0, 1) else {"untapped": "?", "cards": []}
+        you = view.get("seat")
+        v = view["table"]["players"][you]["voltage"] if you in (0, 1) else {"untapped": "?", "cards": []}
         return P["imagine"].format(volt=f"{v['untapped']}/{len(v['cards'])}")
     if kind == "target":
         for ev in reversed(log or []):
@@ -546,7 +549,7 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
     """What the places of an action hold, for the numbered options of the CLI (from the chooser's
     view, so only what they see): ``attack F2 xK1`` → ``Dragon Knight → face-down book``."""
     lg = _lang(lang)
-    you = view.get("you")
+    you = view.get("seat")
     if you not in (0, 1):
         return ""
     names = []
@@ -554,7 +557,7 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
         side = 1 - you if tok[:1] == "x" else you
         body = tok[1:] if tok[:1] == "x" else tok
         if body[:1] == "K" and body[1:].isdigit():
-            books = view["players"][side]["books"]
+            books = view["table"]["players"][side]["books"]
             k = int(body[1:]) - 1
             if 0 <= k < len(books):
                 b = books[k]
@@ -562,7 +565,7 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
                 names.append(shown or ("裏向きの禁書" if lg == "ja" else "face-down book"))
             continue
         if body[:1] in ("F", "B") and body[1:].isdigit():
-            u = view["players"][side]["slots"].get(body)
+            u = view["table"]["players"][side]["slots"].get(body)
             if u is not None:
                 names.append(_name(game, u["card"], lg))
     return " → ".join(names)

@@ -50,17 +50,18 @@ KIND_VERBS: dict[str, tuple[str, ...]] = {
     "target": ("target",),
 }
 
-_PLACE_CACHE: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+#: ``place_actions`` by card id, built on first use (read directly on the hot path of ``main_options``)
+PLACE_ACTIONS: dict[str, tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
-def place_actions(cid: str) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """``place CID SQ down`` and ``place CID SQ up`` for every square (built once per card)."""
-    got = _PLACE_CACHE.get(cid)
+def place_actions(cid: str) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]:
+    """``place CID SQ down`` and ``place CID SQ up`` for every square, and both in menu order
+    (``1a down``, ``1a up``, ``1b down``, …) — built once per card."""
+    got = PLACE_ACTIONS.get(cid)
     if got is None:
-        got = _PLACE_CACHE[cid] = (
-            tuple(A("place", cid, n, "down") for n in SQ),
-            tuple(A("place", cid, n, "up") for n in SQ),
-        )
+        down = tuple(A("place", cid, n, "down") for n in SQ)
+        up = tuple(A("place", cid, n, "up") for n in SQ)
+        got = PLACE_ACTIONS[cid] = (down, up, tuple(a for pair in zip(down, up, strict=True) for a in pair))
     return got
 
 

@@ -8,11 +8,11 @@ comments name the spec clause (and the rulebook's own number in parentheses).
 from __future__ import annotations
 
 import re
+from itertools import compress
 from typing import Any
 
 from ...core.actions import Action, Decision
-from ...core.rng import Rng
-from .actions import DONE, END, KIND_VERBS, PASS, A, label, place_actions
+from .actions import DONE, END, KIND_VERBS, PASS, PLACE_ACTIONS, A, label, place_actions
 from .cards import SQ, SQ_INDEX, WCard
 from .state import (
     ACTIVATING,
@@ -32,6 +32,10 @@ Step = Any
 
 
 # ====================================================================== small helpers
+#: the square numbers 0..24 (``compress(SQUARES, board)``: the squares holding cards, in order)
+SQUARES = range(25)
+
+
 def distinct(ids: list[str]) -> list[str]:
     """Card ids in first-seen order, each once (duplicate copies give one action, ARCHITECTURE §5)."""
     return list(dict.fromkeys(ids))
@@ -83,13 +87,13 @@ def leave(st: WState, fc: FieldCard, s: int, why: str) -> None:
     """A card leaves square ``s``: a formation to the discard pile, a bullet to the bullet pile."""
     if fc[2] >= ACTIVE:
         to_discard(st, fc)
-        st.emit("discard", player=fc[0], square=SQ[s], card=fc[1], reason=why)
+        st.emit("discard", player=fc[0], place=SQ[s], card=fc[1], reason=why)
     else:
         to_pile(st, fc)
         if fc[2] == BULLET_UP:
-            st.emit("to_bullet_pile", player=fc[0], square=SQ[s], card=fc[1], reason=why)
+            st.emit("to_bullet_pile", player=fc[0], place=SQ[s], card=fc[1], reason=why)
         else:
-            st.emit("to_bullet_pile", player=fc[0], square=SQ[s], reason=why)
+            st.emit("to_bullet_pile", player=fc[0], place=SQ[s], reason=why)
 
 
 def own_formation_count(st: WState, p: int, exclude: int | None) -> int:
@@ -266,7 +270,7 @@ def ans_initial(st: WState, a: Action, ctx: Any) -> None:
     s = SQ_INDEX[sqn]
     st.hands[p].remove(cid)
     st.board[s] = (*st.board[s], (p, cid, UP, 0))
-    st.emit("place", player=p, square=sqn, face="up", card=cid, initial=True)
+    st.emit("place", player=p, place=sqn, face="up", card=cid, initial=True)
 
 
 # ====================================================================== §4 turn
@@ -289,7 +293,8 @@ def prepare_wake(st: WState, ctx: Any) -> None:
     v1.01 (開始フェイズ 1): 「活動状態にすることが出来ます」 — optional, so `pass` is offered too
     (docs/walpurgis.md decision 25)."""
     p = st.active
-    opts = [A("wake", SQ[s]) for s, sq in enumerate(st.board) for fc in sq if fc[0] == p and fc[2] == DORMANT]
+    board = st.board
+    opts = [A("wake", SQ[s]) for s in compress(SQUARES, board) for fc in board[s] if fc[0] == p and fc[2] == DORMANT]
     if opts:
         if st.v1:
             opts.append(A("pass"))
@@ -303,7 +308,7 @@ def ans_wake(st: WState, a: Action, ctx: Any) -> None:
         return
     s = SQ_INDEX[a.args[0]]
     fc = set_formation(st, s, p, ACTIVE)
-    st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, square=SQ[s])
+    st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, place=SQ[s])
 
 
 def prepare_recover(st: WState, ctx: Any) -> None:
@@ -339,17 +344,19 @@ def v1_first_main(st: WState) -> bool:
     return st.v1 and st.turn <= 2
 
 
-def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int]:
+def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int, int]:
     """Bit masks for fast condition checks (§5.1): squares holding any formation, squares with a
     formation of ``p`` that has every icon (face down or サポート), ``p``'s face-up formations per
-    icon, and the number of ``p``'s formations."""
+    icon, the number of ``p``'s formations, and the squares of ``p``'s active formations."""
     fm = 0
     anyf = 0
     icon_m: dict[str, int] = {}
     n = 0
+    act = 0
     cards = st.cards
-    for s, sq in enumerate(st.board):
-        for o, cid, stt, _f in sq:
+    board = st.board
+    for s in compress(SQUARES, board):  # the squares holding cards
+        for o, cid, stt, _f in board[s]:
             if stt >= ACTIVE:
                 bit = 1 << s
                 fm |= bit
@@ -357,6 +364,8 @@ def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int]:
                     n += 1
                     if stt <= DORMANT:
                         anyf |= bit
+                        if stt == ACTIVE:
+                            act |= bit
                     else:
                         k = cards[cid]
                         if k.support:
@@ -364,7 +373,11 @@ def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int]:
                         else:
                             for ic in k.icons:
                                 icon_m[ic] = icon_m.get(ic, 0) | bit
-    return fm, anyf, icon_m, n
+    return fm, anyf, icon_m, n, act
+
+
+#: every square of the field, as a bit mask
+ALL_SQUARES = (1 << 25) - 1
 
 
 def ok_mask(c: WCard, anyf: int, icon_m: dict[str, int]) -> int:
@@ -372,6 +385,59 @@ def ok_mask(c: WCard, anyf: int, icon_m: dict[str, int]) -> int:
     for ic in c.icons:
         ok |= icon_m.get(ic, 0)
     return ok
+
+
+_SHIFTS: dict[tuple[WCard, int], tuple[int, tuple[int, ...]]] = {}
+
+
+def cond_shifts(c: WCard, p: int) -> tuple[int, tuple[int, ...]]:
+    """``c``'s condition squares for seat ``p`` as shifts: (the squares on which every condition
+    square lies on the field, the square-number offset of each condition square). From square ``s``
+    a condition square is ``s + offset`` whenever it is on the field (computed once per card)."""
+    key = (c, p)
+    got = _SHIFTS.get(key)
+    if got is None:
+        if len(_SHIFTS) >= 4096:  # cards of many positions loaded with their own cards
+            _SHIFTS.clear()
+        sign = 1 if p == 0 else -1  # seat 1 sees the matrix turned 180° (cards.py)
+        valid = 0
+        for s, m in enumerate(c.cmask[p]):
+            if m >= 0:
+                valid |= 1 << s
+        got = _SHIFTS[key] = (valid, tuple(sign * (up * 5 + right) for up, right in c.main.cond))
+    return got
+
+
+def met_squares(c: WCard, p: int, ok: int) -> int:
+    """The squares on which ``c``'s condition (§5.1) is met for ``p`` when ``ok`` holds the squares
+    that satisfy a condition square: all its condition squares are on the field and in ``ok``."""
+    out, shifts = cond_shifts(c, p)
+    for d in shifts:
+        out &= ok >> d if d >= 0 else ok << -d
+    return out
+
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def selector(mask: int) -> bytes:
+    """``mask`` as one byte per bit, lowest first (``compress(items, selector(mask))``: the items
+    whose bit is set, in order, at C speed)."""
+    return format(mask, "b")[::-1].encode().translate(_BITS)
+
+
+def squares_of(mask: int) -> tuple[int, ...]:
+    """The squares of a bit mask, in square order."""
+    return tuple(compress(SQUARES, selector(mask)))
+
+
+#: ``_SPREAD[v]``: the 10 bits of ``v`` moved to the even bits 0, 2, …, 18
+_SPREAD = tuple(sum((v >> i & 1) << 2 * i for i in range(10)) for v in range(1024))
+
+
+def spread(mask: int) -> int:
+    """A square mask with bit ``s`` moved to bit ``2s`` (to interleave two masks square by square)."""
+    return _SPREAD[mask & 1023] | _SPREAD[mask >> 10 & 1023] << 20 | _SPREAD[mask >> 20 & 1023] << 40
 
 
 def main_options(st: WState) -> list[Action]:
@@ -382,35 +448,45 @@ def main_options(st: WState) -> list[Action]:
     opts: list[Action] = []
     if v1_first_main(st):
         # §8 v1.01: only a 通常弾 face up, conditions waived
+        free = [s for s in SQUARES if not has_formation(board[s])]
         for cid in distinct(st.hands[p]):
             if cards[cid].is_normal:
-                for s in range(25):
-                    if not has_formation(board[s]):
-                        opts.append(A("place", cid, SQ[s], "up"))
+                up = place_actions(cid)[1]
+                opts += [up[s] for s in free]
         return opts
-    fm, anyf, icon_m, nforms = field_masks(st, p)
+    if st.placed and st.activated:
+        return [END]  # one placement and one activation per main phase (7.2): nothing else is left
+    fm, anyf, icon_m, nforms, act = field_masks(st, p)
     if not st.placed:
+        empty = ~fm & ALL_SQUARES  # face down: any square without a formation
+        downs = selector(empty)
+        evens = spread(empty)
+        # the hottest loop of a Walpurgis game: place_actions, ok_mask and met_squares inlined
         for cid in distinct(st.hands[p]):
             c = cards[cid]
-            down, up = place_actions(cid)
-            ok = ~ok_mask(c, anyf, icon_m)
-            cm = c.cmask[p]
-            others_ok = nforms >= c.min_others
-            for s in range(25):
-                m = cm[s]
-                if not fm >> s & 1:
-                    opts.append(down[s])
-                    if m >= 0 and not m & ok and others_ok:
-                        opts.append(up[s])
-                elif c.on_opponent and m >= 0 and not m & ok and others_ok and hand_square_ok(st, c, p, s):
-                    opts.append(up[s])
+            down, _up, both = PLACE_ACTIONS.get(cid) or place_actions(cid)
+            ups = 0  # face up: the condition is met (§5.1), on an empty square or (§7) onto the opponent's
+            if nforms >= c.min_others:
+                ok = anyf
+                for ic in c.icons:
+                    ok |= icon_m.get(ic, 0)
+                met, shifts = _SHIFTS.get((c, p)) or cond_shifts(c, p)
+                for d in shifts:
+                    met &= ok >> d if d >= 0 else ok << -d
+                ups = met & ~fm
+                if c.on_opponent:
+                    for s in squares_of(met & fm):
+                        if hand_square_ok(st, c, p, s):
+                            ups |= 1 << s
+            # square by square: ``place CID SQ down``, then ``place CID SQ up``
+            opts += compress(both, selector(evens | spread(ups) << 1)) if ups else compress(down, downs)
     if not st.activated:
-        for s in range(25):
+        for s in squares_of(act):
             for fc in board[s]:
                 if fc[0] == p and fc[2] == ACTIVE:
                     c = cards[fc[1]]
                     m = c.cmask[p][s]
-                    if m >= 0 and not m & ~ok_mask(c, anyf, icon_m) and nforms - 1 >= c.min_others:
+                    if m >= 0 and nforms - 1 >= c.min_others and not m & ~ok_mask(c, anyf, icon_m):
                         opts.append(A("activate", SQ[s]))
     opts.append(END)
     return opts
@@ -444,7 +520,7 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
         # §8 v1.01: face up, no bullets, no interception; the main phase ends
         st.hands[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, UP, 0))
-        st.emit("place", player=p, square=sqn, face="up", card=cid)
+        st.emit("place", player=p, place=sqn, face="up", card=cid)
         st.push("main_end")
         return
     st.push("main")
@@ -453,7 +529,7 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
         # check: a board this fills is judged when the next chain ends
         st.hands[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
-        st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, square=sqn, face="down")
+        st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, place=sqn, face="down")
     else:
         activate(st, p, s, cid)
 
@@ -478,16 +554,21 @@ def push_end_phase(st: WState) -> None:
 
 def end_duds(st: WState, ctx: Any) -> None:
     """§4 end ① (7.3.1): every bullet still on the field goes to its owner's bullet pile."""
-    for s in range(25):
-        sq = st.board[s]
-        if any(fc[2] < ACTIVE for fc in sq):
-            keep = []
-            for fc in sq:
-                if fc[2] < ACTIVE:
-                    leave(st, fc, s, "dud")
-                else:
-                    keep.append(fc)
-            st.board[s] = tuple(keep)
+    board = st.board
+    for s in list(compress(SQUARES, board)):
+        sq = board[s]
+        for fc in sq:
+            if fc[2] < ACTIVE:
+                break
+        else:
+            continue  # no bullet here
+        keep = []
+        for fc in sq:
+            if fc[2] < ACTIVE:
+                leave(st, fc, s, "dud")
+            else:
+                keep.append(fc)
+        board[s] = tuple(keep)
 
 
 def end_hand_limit(st: WState, ctx: Any) -> None:
@@ -550,7 +631,7 @@ def activate(st: WState, p: int, s: int, cid: str | None) -> None:
         cid = set_formation(st, s, p, ACTIVATING)[1]
     c = st.cards[cid]
     st.emit(
-        "activate", player=p, square=SQ[s], card=cid, source="hand" if from_hand else "field",
+        "activate", player=p, place=SQ[s], card=cid, source="hand" if from_hand else "field",
         interception=bool(st.chain),
     )
     idx = len(st.chain)
@@ -591,9 +672,9 @@ def ans_bullet(st: WState, a: Action, ctx: Any) -> None:
     up = st.cards[rec[2]].face_up_bullets
     st.board[q] = (*st.board[q], (p, cid, BULLET_UP if up else BULLET, 0))
     if up:
-        st.emit("bullet", player=p, square=SQ[q], face="up", card=cid)
+        st.emit("bullet", player=p, place=SQ[q], face="up", card=cid)
     else:
-        st.emit("bullet", player=p, square=SQ[q], face="down")
+        st.emit("bullet", player=p, place=SQ[q], face="down")
     st.chain[idx] = (p, rec[1], rec[2], rec[3] | (1 << q), rec[4])
     ask_bullets(st, idx, kind, tuple(x for x in remaining if x != q))
 
@@ -604,26 +685,45 @@ def b_effects(st: WState, ctx: Any) -> None:
     push_effects(st, p, s, cid, "B")
 
 
+_TOUCH: dict[tuple[WCard, int], tuple[int, ...]] = {}
+
+
+def touching(c: WCard, p: int) -> tuple[int, ...]:
+    """``touching(c, p)[t]``: the squares from which ``c``'s footprint (condition, bullet and
+    destroy squares, ``WCard.foot``) covers square ``t``, for seat ``p`` (computed once per card)."""
+    key = (c, p)
+    got = _TOUCH.get(key)
+    if got is None:
+        if len(_TOUCH) >= 4096:  # cards of many positions loaded with their own cards
+            _TOUCH.clear()
+        foot = c.foot[p]
+        got = _TOUCH[key] = tuple(sum(1 << s for s in range(25) if foot[s] >> t & 1) for t in range(25))
+    return got
+
+
 def interception_options(st: WState, q: int, target: int) -> list[Action]:
     """§5.3 step 4 (8.4): activations of ``q`` meeting the condition whose condition, bullet or
     destroy squares overlap ``target`` (the previous activation's C/X squares and bullets)."""
     board = st.board
     cards = st.cards
-    fm, anyf, icon_m, nforms = field_masks(st, q)
+    fm, anyf, icon_m, nforms, act = field_masks(st, q)
     opts: list[Action] = []
+    hit = squares_of(target)
     for cid in distinct(st.hands[q]):
         c = cards[cid]
         if nforms < c.min_others:
             continue
-        foot = c.foot[q]
-        cm = c.cmask[q]
-        ok = ~ok_mask(c, anyf, icon_m)
+        touch = touching(c, q)
+        near = 0  # the squares from which the card's footprint overlaps the target
+        for t in hit:
+            near |= touch[t]
+        if not near:
+            continue
         up = place_actions(cid)[1]
-        for s in range(25):
-            m = cm[s]
-            if foot[s] & target and m >= 0 and not m & ok and (not fm >> s & 1 or hand_square_ok(st, c, q, s)):
+        for s in squares_of(met_squares(c, q, ok_mask(c, anyf, icon_m)) & near):
+            if not fm >> s & 1 or hand_square_ok(st, c, q, s):
                 opts.append(up[s])
-    for s in range(25):
+    for s in squares_of(act):
         for fc in board[s]:
             if fc[0] == q and fc[2] == ACTIVE:
                 c = cards[fc[1]]
@@ -646,14 +746,12 @@ def interception_check(st: WState, ctx: Any) -> None:
         push_resolution(st)
         return
     opts = interception_options(st, q, rec[3])
-    if opts:
-        opts.append(PASS)
-        st.ask(q, "intercept", opts, "intercept", (idx,), "intercept?")
-    else:
-        # logged exactly like a declined interception: the log must not tell the opponent whether
-        # this player had a card that could have intercepted (§1 hidden information)
-        st.emit("pass", player=q)
-        push_resolution(st)
+    opts.append(PASS)
+    # private, and asked even when only ``pass`` is left (the engine answers it, logged for ``q``
+    # only, then "does not intercept" for everyone as for a declined interception): neither the
+    # log nor the decision's public form tells the opponent whether an interception was possible
+    # (§1 hidden information)
+    st.ask(q, "intercept", opts, "intercept", (idx,), "intercept?", private=True)
 
 
 def ans_intercept(st: WState, a: Action, ctx: Any) -> None:
@@ -679,37 +777,29 @@ def push_resolution(st: WState) -> None:
 
 
 # ---------------------------------------------------------------------- steps 5 and 9: ordered effects
-def ordered_candidates(st: WState, timing: str, p: int, done: tuple[int, ...]) -> list[int]:
-    out: list[int] = []
+def ordered_candidates(st: WState, timing: str, done: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The squares of each seat's cards whose ``timing`` effects are still to resolve (one scan)."""
+    out: tuple[list[int], list[int]] = ([], [])
     cards = st.cards
+    board = st.board
     if timing == "D":
-        for s, sq in enumerate(st.board):
-            for fc in sq:
-                if fc[0] == p and fc[2] == ACTIVATING and cards[fc[1]].timed["D"] and s * 2 + p not in done:
-                    out.append(s)
+        for s in compress(SQUARES, board):
+            for fc in board[s]:
+                if fc[2] == ACTIVATING and cards[fc[1]].timed["D"] and s * 2 + fc[0] not in done:
+                    out[fc[0]].append(s)
     elif timing == "turn_end":
-        for s, sq in enumerate(st.board):
-            for fc in sq:
-                if fc[0] == p and fc[2] >= UP and cards[fc[1]].timed["turn_end"] and s * 2 + p not in done:
-                    out.append(s)
+        for s in compress(SQUARES, board):
+            for fc in board[s]:
+                if fc[2] >= UP and cards[fc[1]].timed["turn_end"] and s * 2 + fc[0] not in done:
+                    out[fc[0]].append(s)
     else:
         for o, s, cid, _m, _f in st.chain:
-            if o != p or s * 2 + p in done or s in out:
+            if s * 2 + o in done or s in out[o]:
                 continue
-            f = formation_of(st.board[s], p)
+            f = formation_of(board[s], o)
             if f is not None and f[1] == cid and f[2] >= UP and cards[cid].timed["chain_end"]:
-                out.append(s)
+                out[o].append(s)
     return out
-
-
-def any_turn_end(st: WState) -> bool:
-    """Is there a face-up formation with an "at end of turn" effect on the field?"""
-    cards = st.cards
-    for sq in st.board:
-        for fc in sq:
-            if fc[2] >= UP and cards[fc[1]].timed["turn_end"]:
-                return True
-    return False
 
 
 def ordered_effects(st: WState, ctx: Any) -> None:
@@ -718,12 +808,11 @@ def ordered_effects(st: WState, ctx: Any) -> None:
     effects of every face-up formation: turn player first, then alternately, one card at a time,
     each player choosing the order of their own (``resolve 2d``)."""
     timing, p, done = ctx
-    if timing == "turn_end" and not done and not any_turn_end(st):
-        return  # one scan instead of one per player, at the end of every turn
-    cands = ordered_candidates(st, timing, p, done)
+    both = ordered_candidates(st, timing, done)
+    cands = both[p]
     if not cands:
         p = 1 - p
-        cands = ordered_candidates(st, timing, p, done)
+        cands = both[p]
         if not cands:
             return
     opts = [A("resolve", SQ[s]) for s in cands]
@@ -735,7 +824,7 @@ def ans_resolve(st: WState, a: Action, ctx: Any) -> None:
     s = SQ_INDEX[a.args[0]]
     fc = formation_of(st.board[s], p)
     assert fc is not None
-    st.emit("resolve", player=p, square=SQ[s], card=fc[1], timing=timing)
+    st.emit("resolve", player=p, place=SQ[s], card=fc[1], timing=timing)
     st.push("ordered_effects", (timing, 1 - p, (*done, s * 2 + p)))
     push_effects(st, p, s, fc[1], timing)
 
@@ -800,13 +889,13 @@ def ans_target(st: WState, a: Action, ctx: Any) -> None:
     q = SQ_INDEX[a.args[0]]
     if op == "wake":
         fc = set_formation(st, q, owner, ACTIVE)
-        st.emit("wake", secret={"card": fc[1]}, seen_by=(owner,), player=owner, square=SQ[q])
+        st.emit("wake", secret={"card": fc[1]}, seen_by=(owner,), player=owner, place=SQ[q])
     elif op == "turn_down":
         fc = set_formation(st, q, owner, DORMANT)
-        st.emit("turn_down", player=owner, square=SQ[q], card=fc[1])
+        st.emit("turn_down", player=owner, place=SQ[q], card=fc[1])
     else:
         fc = set_formation(st, q, owner, ACTIVATING, NOSQ)
-        st.emit("flip_activating", player=owner, square=SQ[q], card=fc[1])
+        st.emit("flip_activating", player=owner, place=SQ[q], card=fc[1])
 
 
 # ---------------------------------------------------------------------- step 6: bullet processing
@@ -881,47 +970,49 @@ def keep_card(st: WState, s: int, i: int) -> None:
         if j != i:
             if st.v1:
                 to_discard(st, fc)
-                st.emit("discard", player=fc[0], square=SQ[s], card=fc[1], reason="bullet processing")
+                st.emit("discard", player=fc[0], place=SQ[s], card=fc[1], reason="bullet processing")
             else:
                 leave(st, fc, s, "bullet processing")
     st.board[s] = (kept,)
     if kept[2] == DORMANT:
-        st.emit("keep", player=kept[0], square=SQ[s], state=WORDS[kept[2]])
+        st.emit("keep", player=kept[0], place=SQ[s], state=WORDS[kept[2]])
     elif kept[2] == ACTIVE:
-        st.emit("keep", secret={"card": kept[1]}, seen_by=(kept[0],), player=kept[0], square=SQ[s],
+        st.emit("keep", secret={"card": kept[1]}, seen_by=(kept[0],), player=kept[0], place=SQ[s],
                 state=WORDS[kept[2]])
     else:
-        st.emit("keep", player=kept[0], square=SQ[s], state=WORDS[kept[2]], card=kept[1])
+        st.emit("keep", player=kept[0], place=SQ[s], state=WORDS[kept[2]], card=kept[1])
 
 
 def two_player_round(st: WState, ctx: Any) -> None:
     """§5.3 step 6, both players' cards (8.3.6.2): each player picks one own card, at the same
-    time: asked turn player first, the first pick hidden until both are given."""
+    time — sealed picks (core): asked turn player first, each hidden from the other player until
+    both are given, then revealed together."""
     s = ctx[0]
     p = st.active
-    opts = [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], p)]
-    st.ask(p, "hit", opts, "hit_first", (s,), f"bullet processing {SQ[s]}: pick a card of yours", private=True)
+    st.push("hits", (s,))
+    st.push("hit_pick", (s, 1 - p))
+    st.push("hit_pick", (s, p))
 
 
-def ans_hit_first(st: WState, a: Action, ctx: Any) -> None:
+def hit_pick(st: WState, ctx: Any) -> None:
+    s, q = ctx
+    st.ask(q, "hit", hit_options(st, s, q), "hit", (s, q), f"bullet processing {SQ[s]}: pick a card of yours",
+           sealed={"place": SQ[s]})
+
+
+def hit_options(st: WState, s: int, q: int) -> list[Action]:
+    return [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], q)]
+
+
+def hits(st: WState, ctx: Any) -> None:
+    """§5.3 step 6 (8.3.6.2): both picks revealed in one public event (a face-down card by its state
+    only, §1); each picked card is hit (v2.01: it degrades; v1.01 §8: the pair rule)."""
     s = ctx[0]
-    p = st.active
-    st.emit("pick", secret={"action": a.text}, seen_by=(p,), player=p, square=SQ[s])
-    q = 1 - p
-    opts = [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], q)]
-    st.ask(q, "hit", opts, "hit_second", (s, a.args[1]), f"bullet processing {SQ[s]}: pick a card of yours",
-           private=True)
-
-
-def ans_hit_second(st: WState, a: Action, ctx: Any) -> None:
-    s, first = ctx
-    p = st.active
-    q = 1 - p
     sq = st.board[s]
-    i = find_card(sq, p, first)
-    j = find_card(sq, q, a.args[1])
-    # public: each pick as everyone may see it (a face-down card by its state only, §1)
-    st.emit("hits", square=SQ[s], picks={str(p): label(sq[i], None), str(q): label(sq[j], None)})
+    picks = st.unseal("hits", lambda q, a: label(sq[find_card(sq, q, a.args[1])], None), place=SQ[s])
+    p = st.active
+    i = find_card(sq, p, picks[p].args[1])
+    j = find_card(sq, 1 - p, picks[1 - p].args[1])
     new: dict[int, FieldCard | None] = {}
     if st.v1:
         new = v1_pair(st, sq[i], sq[j], i, j)
@@ -937,7 +1028,7 @@ def ans_hit_second(st: WState, a: Action, ctx: Any) -> None:
                 leave(st, fc, s, "bullet processing")
             else:
                 if n != fc:
-                    st.emit("turn_down", player=n[0], square=SQ[s], card=n[1], state=WORDS[n[2]])
+                    st.emit("turn_down", player=n[0], place=SQ[s], card=n[1], state=WORDS[n[2]])
                 out.append(n)
         else:
             out.append(fc)
@@ -1037,13 +1128,13 @@ def destroy_processing(st: WState, ctx: Any) -> None:
                 if bounce:
                     st.hands[owner].append(fc[1])
                     if fc[2] >= UP:
-                        st.emit("bounce", player=owner, square=SQ[q], card=fc[1])
+                        st.emit("bounce", player=owner, place=SQ[q], card=fc[1])
                     else:  # a face-down formation goes to a hand unseen: only its owner learns it (§1)
-                        st.emit("bounce", secret={"card": fc[1]}, seen_by=(owner,), player=owner, square=SQ[q],
+                        st.emit("bounce", secret={"card": fc[1]}, seen_by=(owner,), player=owner, place=SQ[q],
                                 state=WORDS[fc[2]])
                 else:
                     st.discards[owner].append(fc[1])
-                    st.emit("destroy", player=owner, square=SQ[q], card=fc[1])
+                    st.emit("destroy", player=owner, place=SQ[q], card=fc[1])
                 break
 
 
@@ -1074,13 +1165,22 @@ def a_options(st: WState, p: int, sus: tuple[int, ...], allow: int) -> list[Acti
     return opts
 
 
+def any_activating(st: WState) -> bool:
+    """Is there an activating formation on the field?"""
+    for sq in compress(st.board, st.board):
+        for fc in sq:
+            if fc[2] == ACTIVATING:
+                return True
+    return False
+
+
 def a_effects(st: WState, ctx: Any) -> None:
     """§5.3 step 8 (8.3.8) and end ② (7.3.2): turn player first, then alternately, each player
     turns one activating formation upright — one decision per formation, naming which one. In the
     chain its A effect is applied and a 持続 card may ``sustain`` (stay activating); in the v2.01
     end phase the owner may apply the A effect (``upright 3c``) or not (``upright 3c skip``)."""
     p, sus, allow = ctx
-    if not sus and not any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
+    if not sus and not any_activating(st):
         return
     opts = a_options(st, p, sus, allow)
     if not opts:
@@ -1099,15 +1199,15 @@ def ans_upright(st: WState, a: Action, ctx: Any) -> None:
     if a.verb == "sustain":
         fc = formation_of(st.board[s], p)
         assert fc is not None
-        st.emit("sustain", player=p, square=SQ[s], card=fc[1])
+        st.emit("sustain", player=p, place=SQ[s], card=fc[1])
         st.push("a_effects", (1 - p, (*sus, s * 2 + p), allow))
         return
     fc = set_formation(st, s, p, UP)
     st.push("a_effects", (1 - p, sus, allow))
     if a.args[1:] == ("skip",):  # §4 end ② (7.3.2): upright, its A effect not applied
-        st.emit("upright", player=p, square=SQ[s], card=fc[1], skip=True)
+        st.emit("upright", player=p, place=SQ[s], card=fc[1], skip=True)
         return
-    st.emit("upright", player=p, square=SQ[s], card=fc[1])
+    st.emit("upright", player=p, place=SQ[s], card=fc[1])
     push_effects(st, p, s, fc[1], "A")
 
 
@@ -1141,44 +1241,33 @@ def board_full_check(st: WState) -> bool:
 
 
 # ====================================================================== resample support
-def recompute_decision(st: WState, d: Decision, player: int, rng: Rng) -> Decision:
-    """The pending decision ``d`` made consistent with ``st`` after ``st.resample(player)``
-    shuffled the cards ``player`` cannot see (state.py). A decision of the other seat may name
-    cards of its hand or of its face-down formations: its options are computed again by the same
-    functions the rules use. When ``player`` answers second in two-player bullet processing, the
-    turn player's first pick is hidden from it, so it is drawn again among that player's cards."""
-    ctx = d.ctx
-    h = d.handler
-    if d.player == player:
-        if h == "hit_second":
-            s = ctx[0]
-            labs = own_labels(st.board[s], 1 - player)
-            ctx = (s, labs[rng.randbelow(len(labs))])
-            return Decision(d.player, d.kind, d.prompt, d.options, h, ctx, d.private)
-        return d
+def decision_options(st: WState, d: Decision) -> list[Action]:
+    """The options of decision ``d`` computed again in ``st`` by the functions the rules use: the
+    core's ``resample`` hook, after the cards its seat cannot see were dealt again. A decision may
+    name cards of a hand or of face-down formations (and a sealed ``hit`` pick is drawn again among
+    these options)."""
     q = d.player
-    opts: list[Action]
+    h = d.handler
+    ctx = d.ctx
     if h == "set":
-        opts = setup_options(st, q)
-    elif h == "mulligan":
-        opts = mulligan_options(st, q)
-    elif h == "initial":
-        opts = initial_options(st, q)
-    elif h == "main":
-        opts = main_options(st)
-    elif h == "intercept":
-        opts = [*interception_options(st, q, st.chain[ctx[0]][3]), PASS]
-    elif h == "keep":
-        opts = [A("keep", SQ[ctx[0]], lab) for lab in own_labels(st.board[ctx[0]], q)]
-    elif h in ("hit_first", "hit_second"):
-        opts = [A("hit", SQ[ctx[0]], lab) for lab in own_labels(st.board[ctx[0]], q)]
-    elif h == "discard":
-        opts = discard_options(st, q)
-    elif h == "target" and ctx[1] == "set_beside":
-        opts = beside_options(st, q)
-    else:
-        return d  # its options name squares only (bullet, wake, resolve, upright, target a square)
-    return Decision(q, d.kind, d.prompt, opts, h, ctx, d.private)
+        return setup_options(st, q)
+    if h == "mulligan":
+        return mulligan_options(st, q)
+    if h == "initial":
+        return initial_options(st, q)
+    if h == "main":
+        return main_options(st)
+    if h == "intercept":
+        return [*interception_options(st, q, st.chain[ctx[0]][3]), PASS]
+    if h == "keep":
+        return [A("keep", SQ[ctx[0]], lab) for lab in own_labels(st.board[ctx[0]], q)]
+    if h == "hit":
+        return hit_options(st, ctx[0], q)
+    if h == "discard":
+        return discard_options(st, q)
+    if h == "target" and ctx[1] == "set_beside":
+        return beside_options(st, q)
+    return list(d.options)  # options that name squares only (bullet, wake, resolve, upright, target a square)
 
 
 # ====================================================================== explanations (§9)
@@ -1477,6 +1566,8 @@ STEPS: dict[str, Any] = {
     "bullet_processing": bullet_processing,
     "one_player_keep": one_player_keep,
     "two_player_round": two_player_round,
+    "hit_pick": hit_pick,
+    "hits": hits,
     "destroy_processing": destroy_processing,
     "a_effects": a_effects,
     "chain_end": chain_end,
@@ -1494,8 +1585,6 @@ ANSWERS: dict[str, Any] = {
     "resolve": ans_resolve,
     "target": ans_target,
     "keep": ans_keep,
-    "hit_first": ans_hit_first,
-    "hit_second": ans_hit_second,
     "upright": ans_upright,
 }
 

@@ -11,15 +11,14 @@ The rules themselves (steps and answer handlers) live in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
+from ...core.actions import Action, Decision
 from ...core.errors import PositionError
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.state import State, canonical, check_belief
+from ...core.views import OldKeys, View, envelope, player_view
 from .cards import SQ, WCard
-
-if TYPE_CHECKING:
-    from ...core.actions import Action
 
 BULLET, BULLET_UP, ACTIVE, DORMANT, UP, ACTIVATING = range(6)
 WORDS = ("bullet", "bullet_up", "active", "dormant", "up", "activating")
@@ -44,6 +43,37 @@ def _need_normal(ids: list[str], group: list[int], cards: dict[str, WCard], rng:
     a = group[rng.randbelow(len(group))]
     b = donors[rng.randbelow(len(donors))]
     ids[a], ids[b] = ids[b], ids[a]
+
+
+# the keys of the views before the envelope (issue 7), kept for one version: docs/core.md "Views"
+_PER_SEAT = {"hand_counts": ("players", "hand_count"), "deck_counts": ("players", "deck_count"),
+             "discards": ("players", "discard"), "aside_counts": ("table", "aside_count"),
+             "bullet_pile_counts": ("table", "bullet_pile_count")}
+
+
+def _old_view_key(v: View, _ctx: Any, key: str) -> Any:
+    seat = v["seat"]
+    if key == "hand":
+        return None if seat is None else v["players"][seat]["hand"]
+    if key == "aside":
+        return None if seat is None else v["table"]["players"][seat]["aside"]
+    if key in _PER_SEAT:
+        where, k = _PER_SEAT[key]
+        return [x[k] for x in (v["players"] if where == "players" else v["table"]["players"])]
+    return v["table"][key]
+
+
+def _old_chain_key(v: View, _ctx: Any, key: str) -> Any:
+    return v["place"]
+
+
+OLD_VIEW = OldKeys(_old_view_key, {
+    **{k: f'table["{k}"]' for k in ("first", "placed", "activated", "board", "chain", "until_end_of_turn", "score")},
+    "hand": 'players[seat]["hand"]', "aside": 'table["players"][seat]["aside"]',
+    **{old: (f'players[p]["{k}"]' if where == "players" else f'table["players"][p]["{k}"]')
+       for old, (where, k) in _PER_SEAT.items()},
+})
+OLD_CHAIN = OldKeys(_old_chain_key, {"square": 'table["chain"][i]["place"]'})
 
 
 def visible_to(fc: FieldCard, viewer: int | None) -> bool:
@@ -188,6 +218,10 @@ class WState(State):
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> dict[str, Any]:
+        """The envelope of ``core/views.py``; the table holds ``first``, ``placed``, ``activated``,
+        ``board`` (square → its cards bottom first), ``chain``, ``until_end_of_turn``, ``score`` and
+        per seat (``table["players"][p]``) ``bullet_pile_count``, ``aside_count`` and, for the
+        viewer's own seat only, ``aside``."""
         self.check_seat(player, spectator=True)
         board: dict[str, list[dict[str, Any]]] = {}
         for i, sq in enumerate(self.board):
@@ -198,45 +232,30 @@ class WState(State):
                     d["card"] = fc[1]
                 out.append(d)
             board[SQ[i]] = out
-        v: dict[str, Any] = {
-            "game": "walpurgis",
-            "variant": self.game.variant,
-            "seat": player,
-            "turn": self.turn,
-            "phase": self.phase,
-            "active": self.active,
+        players = [player_view(self.hands[p], player == p, len(self.decks[p]), self.discards[p]) for p in (0, 1)]
+        sides: list[dict[str, Any]] = []
+        for p in (0, 1):
+            side: dict[str, Any] = {"bullet_pile_count": len(self.piles[p]), "aside_count": len(self.aside[p])}
+            if player == p:
+                side["aside"] = list(self.aside[p])
+            sides.append(side)
+        table: dict[str, Any] = {
             "first": self.first,
             "placed": self.placed,
             "activated": self.activated,
             "board": board,
-            "hand": list(self.hands[player]) if player is not None else None,
-            "aside": list(self.aside[player]) if player is not None else None,
-            "aside_counts": [len(self.aside[0]), len(self.aside[1])],
-            "until_end_of_turn": [{"player": p, "op": op} for p, op in self.lasting],
-            "hand_counts": [len(self.hands[0]), len(self.hands[1])],
-            "deck_counts": [len(self.decks[0]), len(self.decks[1])],
-            "bullet_pile_counts": [len(self.piles[0]), len(self.piles[1])],
-            "discards": [list(self.discards[0]), list(self.discards[1])],
             "chain": [self._chain_view(o, s, c, player) for o, s, c, _m, _f in self.chain],
-            "over": self.over,
-            "winner": self.winner,
-            "result": self.result,
+            "until_end_of_turn": [{"player": p, "op": op} for p, op in self.lasting],
             "score": self.score,
+            "players": sides,
         }
-        dec = self.decision
-        if dec is None:
-            v["decision"] = None
-        else:
-            dv = dec.public()
-            if player == dec.player:
-                dv["options"] = [a.text for a in dec.options]
-            v["decision"] = dv
-        return v
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table,
+                        old=OLD_VIEW)
 
     def _chain_view(self, owner: int, sq: int, cid: str, player: int | None) -> dict[str, Any]:
         """A chain entry names its card only while that card is still seen on its square (a card
         turned face down during bullet processing is hidden again, §1)."""
-        d: dict[str, Any] = {"player": owner, "square": SQ[sq]}
+        d = View({"player": owner, "place": SQ[sq]}, OLD_CHAIN)
         if any(fc[0] == owner and fc[1] == cid and visible_to(fc, player) for fc in self.board[sq]):
             d["card"] = cid
         return d
@@ -250,60 +269,56 @@ class WState(State):
             out.extend(zone[1])
         return out
 
-    def resample(self, player: int, rng: Rng) -> State:
-        """A clone consistent with ``player``'s view, for search (ARCHITECTURE §4).
-
-        Per owner, every card ``player`` cannot see (the other seat's hand and set-aside cards,
-        both decks and bullet piles, face-down bullets, dormant formations and the other seat's
-        active formations) is shuffled among those same places, with what the rules guarantee kept
-        true: a card set aside at setup ① is a 通常弾, and a seat that still has to make its first
-        placement of a 通常弾 (the initial placement, or v1.01's first main phase) holds one.
-        Then the pending decision is made consistent with the new cards: a decision of the other
-        seat gets its options recomputed from the rules (they may name cards of its hand or its
-        active formations), and when ``player`` is the second to pick in two-player bullet
-        processing, the first pick (hidden from it) is drawn anew among the first picker's cards."""
-        self.check_seat(player)
-        new = self.clone()
-        assert isinstance(new, WState)
-        cards = self.cards
+    def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
+        """The core's ``resample`` hook (§1 hidden information). Per owner, every card ``player``
+        cannot see — the other seat's hand and set-aside cards, both decks and bullet piles,
+        face-down bullets, dormant formations and the other seat's active formations — is dealt
+        from one canonical (sorted) pool into those same places (``belief``: the other seat's pool as
+        the caller believes it). With ``rng``, what the rules guarantee is kept true: a card set
+        aside at setup ① is a 通常弾, and a seat that still has to make its first placement of a
+        通常弾 (the initial placement, or v1.01's first main phase) holds one."""
+        zones = {"deck": self.decks, "pile": self.piles, "hand": self.hands, "aside": self.aside}
+        board = self.board
+        cells: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # per owner: (square, index)
+        for s, sq in enumerate(board):
+            for j, fc in enumerate(sq):
+                if fc[2] == BULLET or fc[2] == DORMANT or (fc[2] == ACTIVE and fc[0] != player):
+                    cells[fc[0]].append((s, j))
         for owner in (0, 1):
             mine = owner == player
-            slots: list[tuple[str, int, int]] = []  # (zone, square, position)
             ids: list[str] = []
-            zones = [("deck", self.decks[owner]), ("pile", self.piles[owner])]
-            if not mine:
-                zones += [("hand", self.hands[owner]), ("aside", self.aside[owner])]
-            for name, zone in zones:
-                for i, cid in enumerate(zone):
-                    slots.append((name, 0, i))
-                    ids.append(cid)
-            for s, sq in enumerate(self.board):
-                for j, fc in enumerate(sq):
-                    if fc[0] == owner and not visible_to(fc, player):
-                        slots.append(("board", s, j))
-                        ids.append(fc[1])
-            rng.shuffle(ids)
-            if not mine:
+            spans: dict[str, tuple[int, int]] = {}  # zone -> its slice of ``ids``
+            for name in ("deck", "pile") if mine else ("deck", "pile", "hand", "aside"):
+                z = zones[name][owner]
+                spans[name] = (len(ids), len(ids) + len(z))
+                ids += z
+            hidden = cells[owner]
+            ids += [board[s][j][1] for s, j in hidden]
+            if belief is not None and not mine:
+                ids = check_belief(belief, len(ids), f"seat {owner}")
+            ids = canonical(ids, rng)
+            if rng is not None and not mine:
                 if self.phase == "setup":
-                    for k, sl in enumerate(slots):
-                        if sl[0] == "aside":
-                            _need_normal(ids, [k], cards, rng)
+                    a, b = spans["aside"]
+                    for k in range(a, b):
+                        _need_normal(ids, [k], self.cards, rng)
                 if self.must_place_normal(owner):
-                    _need_normal(ids, [k for k, sl in enumerate(slots) if sl[0] == "hand"], cards, rng)
-            for (name, s, i), cid in zip(slots, ids, strict=True):
-                if name == "board":
-                    cells = list(new.board[s])
-                    o, _c, stt, fl = cells[i]
-                    cells[i] = (o, cid, stt, fl)
-                    new.board[s] = tuple(cells)
-                else:
-                    {"deck": new.decks, "pile": new.piles, "hand": new.hands, "aside": new.aside}[name][owner][i] = cid
-        d = self.decision
-        if d is not None:
-            from .rules import recompute_decision
+                    _need_normal(ids, list(range(*spans["hand"])), self.cards, rng)
+            for name, (a, b) in spans.items():
+                zones[name][owner][:] = ids[a:b]
+            k = len(ids) - len(hidden)
+            for s, j in hidden:
+                sq = board[s]
+                o, _c, stt, fl = sq[j]
+                board[s] = (*sq[:j], (o, ids[k], stt, fl), *sq[j + 1:])
+                k += 1
 
-            new.decision = recompute_decision(new, d, player, rng)
-        return new
+    def decision_options(self, d: Decision) -> list[Action]:
+        """The options of ``d`` computed again by the rules' own functions (they may name cards of
+        a hand or of face-down formations)."""
+        from .rules import decision_options
+
+        return decision_options(self, d)
 
     def must_place_normal(self, p: int) -> bool:
         """Must ``p`` still place a 通常弾 from hand as its first placement (§3 (6), §8 v1.01)?"""

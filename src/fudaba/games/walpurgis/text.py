@@ -81,7 +81,7 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
     ja = lang == "ja"
     p = ev.get("player")
     who = (f"P{p}" if p is not None else "")
-    sq = ev.get("square", "")
+    sq = ev.get("place", ev.get("square", ""))  # logs recorded before issue 7 say "square"
     card = ev.get("card")
     nm = _name(game, card, lang) if card else ""
     if k == "draw":
@@ -312,7 +312,8 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     flip = seat == 1
     rows = [5, 4, 3, 2, 1] if not flip else [1, 2, 3, 4, 5]
     cols = list(COLS) if not flip else list(reversed(COLS))
-    board = view["board"]
+    tb = view["table"]
+    board = tb["board"]
     rule = "  " + "-" * ((CELL + 1) * 5 - 1)
     out = ["  " + " ".join(_fit(f"  {c}", CELL) for c in cols).rstrip(), rule]
     for r in rows:
@@ -325,30 +326,33 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     out.extend(_LEGEND["ja" if ja else "en"])
     turn_s = f"ターン{view['turn']} 手番P{view['active']} {_PHASE_JA.get(view['phase'], view['phase'])}" if ja else (
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
-    out.append(turn_s + (" [配置済]" if view.get("placed") and ja else " [placed]" if view.get("placed") else "")
-               + (" [発動済]" if view.get("activated") and ja else " [activated]" if view.get("activated") else ""))
+    out.append(turn_s + (" [配置済]" if tb.get("placed") and ja else " [placed]" if tb.get("placed") else "")
+               + (" [発動済]" if tb.get("activated") and ja else " [activated]" if tb.get("activated") else ""))
     setup = view.get("phase") == "setup"  # the aside zone then holds the 通常弾 of setup ①
     for p in (0, 1):
         lab = f"P{p}" + ("(あなた)" if ja and p == seat else " (you)" if p == seat else "")
-        aside = (view.get("aside_counts") or [0, 0])[p]
+        pl = view["players"][p]
+        side = tb["players"][p]
+        aside = side["aside_count"]
         if ja:
-            zones = [f"手札{view['hand_counts'][p]}", f"山札{view['deck_counts'][p]}",
-                     f"弾幕置き場{view['bullet_pile_counts'][p]}", f"捨て札{len(view['discards'][p])}"]
+            zones = [f"手札{pl['hand_count']}", f"山札{pl['deck_count']}",
+                     f"弾幕置き場{side['bullet_pile_count']}", f"捨て札{len(pl['discard'])}"]
             zones += [("取り出した通常弾" if setup else f"場の脇{aside}")] if aside else []
             out.extend(wrap_items(f"{lab}: ", zones, " ", indent=2, width=BOARD_WIDTH))
         else:
-            zones = [f"hand {view['hand_counts'][p]}", f"deck {view['deck_counts'][p]}",
-                     f"bullet pile {view['bullet_pile_counts'][p]}", f"discard {len(view['discards'][p])}"]
+            zones = [f"hand {pl['hand_count']}", f"deck {pl['deck_count']}",
+                     f"bullet pile {side['bullet_pile_count']}", f"discard {len(pl['discard'])}"]
             zones += [("Normal Shot set aside" if setup else f"beside the field {aside}")] if aside else []
             out.extend(wrap_items(f"{lab}: ", zones, ", ", indent=2, width=BOARD_WIDTH))
-    for t in view.get("until_end_of_turn") or []:
+    for t in tb.get("until_end_of_turn") or []:
         out.append(f"P{t['player']}: " + ("ターン終了時まで、陣は破壊されない" if ja else
                                           "formations not destroyed until end of turn"))
-    if view.get("hand"):
-        out.extend(wrap_items("手札: " if ja else "hand: ", [f"{cid} {_name(game, cid, lang)}" for cid in view["hand"]],
+    hand = view["players"][seat].get("hand") if seat in (0, 1) else None
+    if hand:
+        out.extend(wrap_items("手札: " if ja else "hand: ", [f"{cid} {_name(game, cid, lang)}" for cid in hand],
                               "、" if ja else ", ", indent=2, width=BOARD_WIDTH))
-    if view.get("score"):
-        sc = view["score"]
+    if tb.get("score"):
+        sc = tb["score"]
 
         def pair(v: Any) -> str:
             return f"{v[0]}–{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
@@ -462,13 +466,13 @@ def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "
         you = view.get("seat")
         me = you if you in (0, 1) else 0
         side = 1 - me if t.lower().startswith("x") else me
-        pile = view["discards"][side]
+        pile = view["players"][side]["discard"]
         ja = lang == "ja"
         head = f"P{side}の捨て札 ({len(pile)}枚)" if ja else f"P{side}'s discard pile ({len(pile)} cards)"
         return head + "".join(f"\n  {c} {_name(game, c, lang)}" for c in pile)
     s = SQ_INDEX.get(t.lower())
     if s is not None:
-        cards = view["board"][t.lower()]
+        cards = view["table"]["board"][t.lower()]
         ja = lang == "ja"
         if not cards:
             return f"{t.lower()}: " + ("空白のマス" if ja else "empty")
@@ -575,7 +579,7 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
         act = _last_activation(log)
         if act is None:
             return raw
-        card, sq = _name(game, act.get("card"), lang), act.get("square", "?")
+        card, sq = _name(game, act.get("card"), lang), act.get("place", act.get("square", "?"))
         if kind == "intercept":
             return P["intercept"].format(who=act.get("player", "?"), card=card, sq=sq)
         text = P["rapid" if raw.startswith("rapid") else "bullet"].format(card=card, sq=sq)
@@ -608,7 +612,7 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
     if kind == "wake" and view.get("variant") == "v1.01":
         return P["wake"] + P["wake_optional"]
     if kind == "main":
-        used = [P[k] for k in ("placed", "activated") if view.get(k)]
+        used = [P[k] for k in ("placed", "activated") if (view.get("table") or {}).get(k)]
         return P["main"] + (f" [{', '.join(used)}]" if used else "")
     return P.get(kind, raw)
 
@@ -621,7 +625,7 @@ def option_gloss(game: WalpurgisGame, view: dict[str, Any], action: str, lang: s
     if len(parts) != 2 or parts[0] not in ("activate", "resolve", "upright", "sustain", "target"):
         return ""
     seat = view.get("seat")
-    cards = (view.get("board") or {}).get(parts[1]) or []
+    cards = ((view.get("table") or {}).get("board") or {}).get(parts[1]) or []
     seen = [d for d in cards if "card" in d and d.get("state") not in ("bullet", "bullet_up")]
     mine = [d for d in seen if d.get("owner") == seat] or seen
     return _name(game, mine[-1]["card"], lang) if mine else ""
