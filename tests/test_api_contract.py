@@ -10,6 +10,7 @@ import pytest
 import fudaba
 from fudaba.agents import make_agent
 from fudaba.core import Rng
+from fudaba.games.sarasvati.game import deck_books
 
 
 def test_4_games_and_load_game_with_params() -> None:
@@ -33,7 +34,7 @@ def test_4_decks(name: str) -> None:
     assert len(decks) >= 2 and all(game.check_deck(d) == [] for d in decks.values())
     first = next(iter(decks.values()))
     deck = game.parse_deck(first.to_text(game.cards))
-    assert deck.main == first.main and deck.books == first.books
+    assert deck.main == first.main and deck_books(deck) == deck_books(first)
     with pytest.raises(fudaba.DeckError) as ei:
         game.parse_deck("1 no-such-card\n")
     assert "line 1: unknown card 'no-such-card'" in ei.value.problems

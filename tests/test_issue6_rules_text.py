@@ -33,7 +33,7 @@ def _printed_strings(game: str) -> list[str]:
     """Every string literal of the game's code that is not a docstring or a bare string statement:
     what prompts, refusals and log lines are made of."""
     out = []
-    for path in sorted((GAMES / game).glob("*.py")):
+    for path in sorted((GAMES / game).rglob("*.py")):  # the rules package included
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
         out += [n.value for n in ast.walk(tree)

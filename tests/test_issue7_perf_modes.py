@@ -182,7 +182,7 @@ def test_issue7_6_a_caller_cannot_change_the_cached_decks() -> None:
     again = game.cached_starter_decks()
     fresh = game.starter_decks()
     assert {k: _key(d) for k, d in again.items()} == {k: _key(d) for k, d in fresh.items()}
-    assert again[name].books
+    assert again[name].sections["books"]
 
 
 def test_issue7_6_a_game_with_added_cards_parses_its_own_decks(monkeypatch: pytest.MonkeyPatch) -> None:

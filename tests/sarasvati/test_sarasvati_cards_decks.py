@@ -9,6 +9,7 @@ import pytest
 
 from fudaba.core.errors import CardDataError, DeckError
 from fudaba.games.sarasvati.cards import ACTIONS, CONDITION_FIELDS, DURATIONS, FILTER_FIELDS, TARGETS, TRIGGERS
+from fudaba.games.sarasvati.game import deck_books
 
 
 def test_2_pool_real_cards_exact(game: Any) -> None:
@@ -98,7 +99,7 @@ def test_3_deck_problems_all_at_once_with_line_numbers(game: Any) -> None:
 def test_3_duplicate_books_allowed(game: Any) -> None:
     main = "\n".join(f"4 SV-A0{k}" for k in (1, 2, 3, 4, 5)) + "\n4 SV-B01\n4 SV-B02\n4 SV-B03\n4 SV-B04\n4 SV-B06"
     d = game.parse_deck(main + "\n# 禁書\n3 SV-AF2\n")
-    assert d.books == ("SV-AF2",) * 3
+    assert deck_books(d) == ("SV-AF2",) * 3
 
 
 def _bad(tmp_path: Path, body: str) -> str:

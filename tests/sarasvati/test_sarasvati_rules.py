@@ -8,6 +8,7 @@ import pytest
 from sv_util import opts, seat, slot
 
 from fudaba.core.errors import IllegalAction
+from fudaba.games.sarasvati.game import deck_books
 
 
 # ------------------------------------------------------------------------------------------- §4 setup
@@ -15,7 +16,7 @@ def test_4_setup_books_face_down_hands_and_no_mulligan(game: Any) -> None:
     decks = game.starter_decks()
     a, b = decks["a_vanguard"], decks["b_keepers"]
     st = game.new_game([a, b], seed=5)
-    assert st.books[0] == list(a.books) and st.books[1] == list(b.books)
+    assert st.books[0] == list(deck_books(a)) and st.books[1] == list(deck_books(b))
     assert st.hits == [[0, 0, 0], [0, 0, 0]]
     assert [len(h) for h in st.hand] == [5, 5]
     assert [len(d) for d in st.deck] == [35, 35]
@@ -24,7 +25,7 @@ def test_4_setup_books_face_down_hands_and_no_mulligan(game: Any) -> None:
     v = st.view(1 - st.first)
     assert [b["card"] for b in v["table"]["players"][st.first]["books"]] == [None, None, None]
     assert [b["card"] for b in st.view(st.first)["table"]["players"][st.first]["books"]] == list(
-        (a, b)[st.first].books)
+        deck_books((a, b)[st.first]))
 
 
 def test_4_3_first_player_param_and_seeded_random(game: Any) -> None:

@@ -95,7 +95,7 @@ def test_10_position_inline_cards() -> None:
         ({"seat": [{"hond": []}, {}]}, "'hond'"),
         ({"seat": [{}]}, "'seat'"),
         ({"variant": "v9"}, "'variant'"),
-        ({"params": {"nope": 1}}, "'params'"),
+        ({"params": {"nope": 1}}, "'params.nope'"),
     ],
 )
 def test_10_position_errors_name_the_key(patch: dict[str, object], key: str) -> None:

@@ -3,10 +3,20 @@
 from .actions import Action, Decision
 from .cards import CardPool, Where
 from .decks import Deck, parse_deck_text
-from .errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError, UnknownCard, UnknownGame
+from .errors import (
+    CardDataError,
+    DeckError,
+    FudabaError,
+    IllegalAction,
+    PositionError,
+    Refusal,
+    UnknownCard,
+    UnknownGame,
+)
 from .events import Event
-from .game import Game, check_keys, read_document
+from .game import Game
 from .infoset import InfoSet
+from .positions import check_keys, read_document
 from .record import Record, replay
 from .registry import game_class, games, load_game
 from .rng import Rng
@@ -27,6 +37,7 @@ __all__ = [
     "InfoSet",
     "PositionError",
     "Record",
+    "Refusal",
     "Rng",
     "State",
     "UnknownCard",

@@ -35,11 +35,6 @@ class Deck:
     sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
     name: str = ""
 
-    @property
-    def books(self) -> tuple[str, ...]:
-        """Sarasvati's forbidden books (empty for games without them)."""
-        return self.sections.get("books", ())
-
     def counts(self) -> Counter[str]:
         return Counter(self.main)
 

@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 class FudabaError(Exception):
     """Base class of every error fudaba raises for bad input."""
@@ -31,6 +33,23 @@ class IllegalAction(FudabaError):
 
     def text(self, lang: str = "en") -> str:
         return self.translations.get(lang, str(self))
+
+
+class Refusal(NamedTuple):
+    """Why an action is refused, in English and Japanese, written side by side by the rules that
+    refuse it (the games' ``explain`` hooks). The section references "(§…)" are the same text in
+    both. It is a tuple ``(en, ja)``; :meth:`text` picks one language (English for any other).
+
+    >>> r = Refusal("not now (§5)", "今はできません (§5)")
+    >>> r.text("ja"), r.text("en"), r.text("fr"), r[0] == r.en
+    ('今はできません (§5)', 'not now (§5)', 'not now (§5)', True)
+    """
+
+    en: str
+    ja: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.ja if lang == "ja" else self.en
 
 
 class DeckError(FudabaError):

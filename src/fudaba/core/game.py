@@ -2,6 +2,12 @@
 
 A game package subclasses :class:`Game` and sets ``NAME``, ``VARIANTS``, ``PARAMS`` (defaults, which
 also fix each parameter's type) and ``PARAM_CHOICES`` (allowed values of enumerated parameters).
+
+The subclass is also where the game is assembled, in one place (``docs/adding-a-game.md``): ``STATE``
+(its :class:`State` subclass), ``STEPS`` and ``ANSWERS`` (the rules' tables, which the class hands to
+``STATE`` when it is defined), and the rules' hooks the core calls on a state: :meth:`decision_options`,
+:meth:`explain` and :meth:`position_of`. So a game's state module never imports its rules: the rules
+import the state.
 """
 
 from __future__ import annotations
@@ -9,17 +15,18 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import tomllib
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, Self
 
+from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
 from .decks import Deck
 from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
-from .state import State
+from .positions import check_keys, read_document, table
+from .state import Answer, State, Step
 
 
 class Game(ABC):
@@ -32,6 +39,19 @@ class Game(ABC):
     PARAM_MIN: ClassVar[dict[str, int]] = {}
     #: what each parameter does, (English, Japanese): ``fudaba games GAME`` prints it
     PARAM_HELP: ClassVar[dict[str, tuple[str, str]]] = {}
+    #: the game's State subclass (None: the game overrides :meth:`state_class`)
+    STATE: ClassVar[type[State] | None] = None
+    #: the rules: ``{name: fn(state, ctx)}`` and ``{handler: fn(state, action, ctx)}`` (ARCHITECTURE §3.1)
+    STEPS: ClassVar[Mapping[str, Step]] = {}
+    ANSWERS: ClassVar[Mapping[str, Answer]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Assemble the game: its state class runs its rules' ``STEPS`` and ``ANSWERS``."""
+        super().__init_subclass__(**kwargs)
+        st = cls.__dict__.get("STATE")
+        if st is not None:
+            st.STEPS = dict(cls.STEPS)
+            st.ANSWERS = dict(cls.ANSWERS)
 
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         variant = variant or self.VARIANTS[0]
@@ -332,9 +352,59 @@ class Game(ABC):
     def load_position(self, data: Mapping[str, Any] | str | Path) -> State:
         """A state from a position document (dict, TOML/JSON text or a path)."""
 
-    @abstractmethod
     def state_class(self) -> type[State]:
-        """The game's State subclass."""
+        """The game's State subclass (``STATE``)."""
+        if self.STATE is None:
+            raise NotImplementedError(f"{type(self).__name__}: set STATE or override state_class()")
+        return self.STATE
+
+    # ------------------------------------------------------------------ the rules' hooks on a state
+    def decision_options(self, st: State, d: Decision) -> list[Action]:
+        """``st.decision_options(d)``: the options of ``d`` computed again in ``st`` by the rules'
+        own functions (:meth:`State.resample`). The default keeps ``d.options``: right only for a
+        game whose options never depend on a hidden card."""
+        return list(d.options)
+
+    def explain(self, st: State, action: Action, lang: str = "en") -> str:
+        """``st.explain(action)`` (``lang`` "en") and ``st.explain_in(action, lang)``: why ``action`` is
+        not legal in ``st``, naming the rule (spec section). Games write each refusal in English and
+        Japanese as a :class:`~fudaba.core.errors.Refusal`."""
+        d = st.decision
+        kind = d.kind if d else "none"
+        return f"not a legal action of the current decision ({kind})"
+
+    def position_of(self, st: State) -> dict[str, Any]:
+        """``st.position()``: the position document of ``st`` (games with positions override)."""
+        raise PositionError(f"{self.name}: this game has no positions")
+
+    def position_game(self, doc: Mapping[str, Any]) -> Self:
+        """The game a position document ``doc`` is played in: this one, or the same game with the
+        document's ``variant`` and ``params`` (merged over this game's when the variant is the same),
+        and with its inline ``[[cards]]`` added (:meth:`with_cards`; this game's own added cards stay).
+        PositionError names the key."""
+        variant = doc.get("variant", self.variant)
+        if variant not in self.VARIANTS:
+            raise PositionError(f"position: key 'variant': {variant!r} is not one of {list(self.VARIANTS)}")
+        merged = dict(self.params) if variant == self.variant else self.variant_defaults(variant)
+        for k, v in table(doc.get("params", {}), "params").items():
+            try:
+                merged[k] = self.check_param(k, v)
+            except UnknownGame as e:
+                raise PositionError(f"position: key 'params.{k}': {e}") from None
+        g = self
+        if variant != self.variant or merged != self.params:
+            g = type(self)(variant, **merged)
+            if self.extra_cards:
+                g = g.with_cards(self.extra_cards, "cards")
+        extra = doc.get("cards", [])
+        if not isinstance(extra, list):
+            raise PositionError("position: key 'cards' must be an array of card tables ([[cards]])")
+        if extra:
+            try:
+                g = g.with_cards(extra, "position [[cards]]")
+            except CardDataError as e:
+                raise PositionError(f"position: key 'cards': {e}") from None
+        return g
 
     def state_from_json(self, text: str) -> State:
         try:
@@ -479,38 +549,4 @@ def _looks_like_place(token: str) -> bool:
     return _PLACE.match(token) is not None
 
 
-def read_document(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file."""
-    if isinstance(data, Mapping):
-        return dict(data)
-    text: str
-    if isinstance(data, Path) or (isinstance(data, str) and "\n" not in data and data.strip()[:1] not in "{["
-                                  and ("=" not in data)):
-        p = Path(data)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise PositionError(f"cannot read position file {p}: {e.strerror}") from None
-    else:
-        text = str(data)
-    s = text.lstrip()
-    if s.startswith("{"):
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise PositionError(f"position is not valid JSON: {e}") from None
-    else:
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise PositionError(f"position is not valid TOML: {e}") from None
-    if not isinstance(doc, dict):
-        raise PositionError("a position must be a table/object")
-    return doc
-
-
-def check_keys(d: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
-    """Raise PositionError naming the first unknown key."""
-    for k in d:
-        if k not in allowed:
-            raise PositionError(f"{where}: unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+__all__ = ["Game", "ParamInfo", "check_keys", "read_document"]

@@ -7,10 +7,12 @@ which parks a :class:`Decision` naming the *answer handler* that resumes with th
 
 A game subclasses :class:`State`, adds its own ``__slots__`` fields and provides:
 
-* ``STEPS``: ``{name: fn(state, ctx)}`` and ``ANSWERS``: ``{name: fn(state, action, ctx)}``;
+* ``STEPS``: ``{name: fn(state, ctx)}`` and ``ANSWERS``: ``{name: fn(state, action, ctx)}`` — set by
+  the game's :class:`~fudaba.core.game.Game` class (``Game.STATE``, ``Game.STEPS``, ``Game.ANSWERS``),
+  which also gives the rules' hooks ``position()``, ``explain(action)`` and ``decision_options(d)``
+  call (``Game.position_of``, ``Game.explain``, ``Game.decision_options``);
 * ``_copy_into(new)``, ``_dump()`` and ``_load(data)`` for the game-specific fields;
-* ``view(player)``, ``position()``, ``explain(action)`` and ``all_cards()`` (every card id the
-  state holds, for conservation checks);
+* ``view(player)`` and ``all_cards()`` (every card id the state holds, for conservation checks);
 * for hidden information (:meth:`State.resample`, :meth:`State.infoset`): ``deal_unseen(player, rng,
   belief)``, which puts the cards a seat cannot see back in their places in an order that depends
   only on what that seat knows, and ``decision_options(decision)``, which computes a decision's
@@ -339,8 +341,8 @@ class State(ABC):
         return IllegalAction(f"{a.text}: {self.explain(a)}", action=a.text, translations=tr)
 
     def explain_in(self, action: Action, lang: str) -> str:
-        """``explain`` in another language (games that translate their refusals override)."""
-        return self.explain(action)
+        """``explain`` in another language (``REFUSAL_LANGS``; the game's hook is ``Game.explain``)."""
+        return self.game.explain(self, action, lang)
 
     def concede(self, seat: int) -> None:
         """``seat`` concedes and loses at once (allowed at any time)."""
@@ -538,9 +540,9 @@ class State(ABC):
     def view(self, player: int | None) -> dict[str, Any]:
         """Game hook."""
 
-    @abstractmethod
     def position(self) -> dict[str, Any]:
-        """Game hook."""
+        """The position document of this state (``Game.position_of``, the game's hook)."""
+        return self.game.position_of(self)
 
     @abstractmethod
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
@@ -556,8 +558,9 @@ class State(ABC):
         """Game hook of :meth:`resample`: the options of ``d`` — a decision of another seat, or the
         decision a sealed pick answered — computed in this state by the functions the rules use
         (after :meth:`deal_unseen` they may name other cards). The default keeps ``d.options``:
-        right only for a game whose options never depend on a hidden card."""
-        return list(d.options)
+        right only for a game whose options never depend on a hidden card (the game's hook is
+        ``Game.decision_options``)."""
+        return self.game.decision_options(self, d)
 
     # ------------------------------------------------------------------ sealed picks (ARCHITECTURE §4)
     def _seal(self, d: Decision, a: Action) -> None:
@@ -698,10 +701,9 @@ class State(ABC):
         return InfoSet(player, base)
 
     def explain(self, action: Action) -> str:
-        """Why ``action`` is not legal now, naming the rule (spec section)."""
-        d = self.decision
-        kind = d.kind if d else "none"
-        return f"not a legal action of the current decision ({kind})"
+        """Why ``action`` is not legal now, naming the rule (spec section; the game's hook is
+        ``Game.explain``)."""
+        return self.game.explain(self, action)
 
     @abstractmethod
     def all_cards(self) -> list[str]:

@@ -7,9 +7,10 @@ Places are relative to the acting player: own ``F1..``, ``B1..``, ``K1..``; the 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action
+from ...core.errors import Refusal
 from .cards import TYPE_JA
 from .effects import apply_cost, candidates, cost_delta, parse_rel, stats
 
@@ -271,17 +272,9 @@ def atk_may_drop(st: SarasvatiState) -> bool:
 # when an action is refused.
 
 
-class Why(NamedTuple):
-    """One refusal reason in English and Japanese."""
-
-    en: str
-    ja: str
-
-    def text(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
-
-
-_r = Why
+#: one refusal reason in English and Japanese: the core's bilingual refusal type
+Why = Refusal
+_r = Refusal
 
 #: phase-level decision kinds in Japanese (the draft's phase names)
 _KIND_JA = {"charge": "チャージフェイズ", "imagine": "イマジンフェイズ", "move": "ムーブフェイズ",

@@ -1,4 +1,8 @@
-"""The Sarasvati :class:`~fudaba.core.game.Game`: parameters (spec §9), cards, decks (§3), new games."""
+"""The Sarasvati :class:`~fudaba.core.game.Game`: parameters (spec §9), cards, decks (§3), new games.
+
+The game is assembled here: the state class, the rules' steps and answer handlers (``rules.py``),
+the refusals (``actions.py``), positions (``position.py``) and the text module (``text.py``).
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
+from ...core.actions import Action, Decision
 from ...core.cards import CardPool
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
-from . import rules as _rules  # noqa: F401  (registers the rules steps on SarasvatiState)
+from .actions import charge_options, explain_in, imagine_options
 from .cards import Card, load_file, load_pool_cards
+from .position import dump_position, load_position
+from .rules import ANSWERS, STEPS
 from .state import SarasvatiState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -26,17 +33,16 @@ def _pool() -> list[Card]:
     return _POOL
 
 
-def pool_dict(game: Any) -> dict[str, Card]:
-    """id → Card of a game's pool (cached on the game)."""
-    d: dict[str, Card] | None = getattr(game, "cdb", None)
-    if d is None:
-        d = {cid: game.cards[cid] for cid in game.cards}
-        game.cdb = d
-    return d
+def deck_books(deck: Deck) -> tuple[str, ...]:
+    """A deck's forbidden books: its ``books`` section (the ``# 禁書`` lines of a deck list, §3)."""
+    return deck.sections.get("books", ())
 
 
 class SarasvatiGame(Game):
     NAME = "sarasvati"
+    STATE = SarasvatiState
+    STEPS = STEPS
+    ANSWERS = ANSWERS
     TEXT_MODULE = "fudaba.games.sarasvati.text"
     CARD_ID_PREFIX = "SV-"
     INFO_PLACES = "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage"
@@ -139,11 +145,11 @@ class SarasvatiGame(Game):
         C = self.cdb
         probs: list[str] = []
         main = [c for c in deck.main if c in C]
-        books = [c for c in deck.books if c in C]
+        books = [c for c in deck_books(deck) if c in C]
         for c in deck.main:
             if c not in C:
                 probs.append(f"unknown card {c!r} in the deck")
-        for c in deck.books:
+        for c in deck_books(deck):
             if c not in C:
                 probs.append(f"unknown card {c!r} among the forbidden books")
         if len(deck.main) != P["deck_size"]:
@@ -162,8 +168,8 @@ class SarasvatiGame(Game):
             if C[c].type != "book":
                 probs.append(f"{c} {C[c].name} is a {C[c].type}, not a forbidden book; it cannot be in the "
                              f"'# 禁書' section (§3)")
-        if len(deck.books) != P["books"]:
-            probs.append(f"{len(deck.books)} forbidden books; exactly {P['books']} are needed (books, §3)")
+        if len(deck_books(deck)) != P["books"]:
+            probs.append(f"{len(deck_books(deck))} forbidden books; exactly {P['books']} are needed (books, §3)")
         total = sum(C[c].cost for c in books if C[c].type == "book")
         if total > P["book_cost_cap"]:
             probs.append(f"the forbidden books cost {total} in total; at most {P['book_cost_cap']} "
@@ -171,16 +177,13 @@ class SarasvatiGame(Game):
         return probs
 
     # ------------------------------------------------------------------ states
-    def state_class(self) -> type[State]:
-        return SarasvatiState
-
     def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = SarasvatiState(self, seed)
         st.init_zones(self.cdb)
         for p in (0, 1):
             st.deck[p] = list(reversed(decks[p].main))
-            st.books[p] = list(decks[p].books)  # §4.1 face down, in the order listed
+            st.books[p] = list(deck_books(decks[p]))  # §4.1 face down, in the order listed
             st.hits[p] = [0] * len(st.books[p])
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")
@@ -188,7 +191,25 @@ class SarasvatiGame(Game):
         return st
 
     def load_position(self, data: Mapping[str, Any] | str | Path) -> State:
-        from .position import load_position
-
         return load_position(self, data)
+
+    # ------------------------------------------------------------------ the rules' hooks on a state
+    def decision_options(self, st: State, d: Decision) -> list[Action]:
+        """The options of a charge or imagine decision come from the hand: computed again (§5.3, §5.4);
+        the others name places and cards on the table only."""
+        assert isinstance(st, SarasvatiState)
+        if d.handler == "charge":
+            return charge_options(st)
+        if d.handler == "imagine":
+            return imagine_options(st)
+        return list(d.options)
+
+    def explain(self, st: State, action: Action, lang: str = "en") -> str:
+        """Why ``action`` is refused, in ``lang`` (``actions.reason`` writes each refusal in both)."""
+        assert isinstance(st, SarasvatiState)
+        return explain_in(st, action, lang)
+
+    def position_of(self, st: State) -> dict[str, Any]:
+        assert isinstance(st, SarasvatiState)
+        return dump_position(st)
 

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...core.errors import CardDataError, PositionError, UnknownGame
-from ...core.game import check_keys, read_document
+from ...core.errors import PositionError
+from ...core.positions import array, check_keys, flag, read_document, table, whole
 from .cards import DUR_CODE, DUR_NAME, Card
 from .rules import REMAINING
 from .state import SarasvatiState, Unit, place
@@ -97,75 +97,24 @@ def dump_position(st: SarasvatiState) -> dict[str, Any]:
     return doc
 
 
-def _int(v: Any, key: str, lo: int | None = None, hi: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise PositionError(f"position: key {key!r} must be a whole number, got {v!r}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
-        raise PositionError(f"position: key {key!r} = {v} is out of range ({rng})")
-    return v
-
-
-def _bool(v: Any, key: str) -> bool:
-    if not isinstance(v, bool):
-        raise PositionError(f"position: key {key!r} must be true or false, got {v!r}")
-    return v
-
-
-def _list(v: Any, key: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise PositionError(f"position: key {key!r} must be a list, got {type(v).__name__}")
-    return v
-
-
-def _table(v: Any, key: str) -> Mapping[str, Any]:
-    if not isinstance(v, Mapping):
-        raise PositionError(f"position: key {key!r} must be a table, got {type(v).__name__}")
-    return v
-
-
-def with_cards(game: Any, raws: list[Any]) -> Any:
-    """A copy of ``game`` whose pool also holds the card tables ``raws`` (a position's ``[[cards]]``;
-    ``Game.with_cards``: cards the game already has with the same definition are kept)."""
-    try:
-        return game.with_cards(raws, "position [[cards]]")
-    except CardDataError as e:
-        raise PositionError(f"position: key 'cards': {e}") from None
-
-
 def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiState:
-    from .game import SarasvatiGame
-
     doc = read_document(data)
     check_keys(doc, TOP_KEYS, "position")
     if doc.get("game", "sarasvati") != "sarasvati":
         raise PositionError(f"position: key 'game' is {doc.get('game')!r}, not 'sarasvati'")
-    if doc.get("variant", game.variant) != game.variant:
-        raise PositionError(f"position: key 'variant': unknown variant {doc.get('variant')!r}")
-    params = dict(game.params)
-    raw_params = _table(doc.get("params", {}), "params")
-    for pk, pv in raw_params.items():
-        try:
-            params[pk] = SarasvatiGame.check_param(pk, pv)
-        except UnknownGame as e:
-            raise PositionError(f"position: key 'params.{pk}': {e}") from None
-    g: Any = game if params == game.params else SarasvatiGame(game.variant, **params)
-    if g is not game and game.extra_cards:  # the game's added cards (with_cards) stay
-        g = with_cards(g, game.extra_cards)
-    extra_raw = doc.get("cards", [])
-    if extra_raw:
-        g = with_cards(g, _list(extra_raw, "cards"))
+    g: Any = game.position_game(doc)
+    params = g.params
     C: dict[str, Card] = g.cdb
     st = SarasvatiState(g, 0)
     st.init_zones(C)
-    st.rng.state = _int(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
-    st.turn = _int(doc.get("turn", 1), "turn", 1)
+    st.rng.state = whole(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
+    st.turn = whole(doc.get("turn", 1), "turn", 1)
     limit = int(params["turn_limit"])
     if limit and st.turn > limit:  # §7: the game ended as a draw at the end of turn `turn_limit`
         raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {limit} (§7: the game "
                             f"would be over)")
-    st.active = _int(doc.get("active", 0), "active", 0, 1)
-    st.first = _int(doc.get("first", st.active if st.turn % 2 == 1 else 1 - st.active), "first", 0, 1)
+    st.active = whole(doc.get("active", 0), "active", 0, 1)
+    st.first = whole(doc.get("first", st.active if st.turn % 2 == 1 else 1 - st.active), "first", 0, 1)
     if (st.turn % 2 == 1) != (st.first == st.active):
         raise PositionError(f"position: keys 'turn'/'active'/'first': turn {st.turn} is player "
                             f"{st.first if st.turn % 2 == 1 else 1 - st.first}'s turn when player {st.first} "
@@ -174,9 +123,9 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
     if not isinstance(phase, str) or phase not in REMAINING:
         raise PositionError(f"position: key 'phase' must be one of {', '.join(REMAINING)}, got {phase!r}")
     st.phase = phase
-    st.charges_left = _int(doc.get("charges_left", params["charges_per_turn"] if phase == "charge" else 0),
+    st.charges_left = whole(doc.get("charges_left", params["charges_per_turn"] if phase == "charge" else 0),
                            "charges_left", 0)
-    seats = _list(doc.get("seat"), "seat")
+    seats = array(doc.get("seat"), "seat")
     if len(seats) != 2:
         raise PositionError(f"position: key 'seat' must list two seats ([[seat]] twice), got {len(seats)}")
     n = len(st.slots[0])
@@ -197,31 +146,31 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
 
     zone_types = ("character", "support", "equipment")
     for p, seat_raw in enumerate(seats):
-        seat = _table(seat_raw, f"seat[{p}]")
+        seat = table(seat_raw, f"seat[{p}]")
         check_keys(seat, SEAT_KEYS, f"position: seat[{p}]")
         sk = f"seat[{p}]"
-        st.hand[p] = [card(c, f"{sk}.hand[{k}]", zone_types) for k, c in enumerate(_list(seat.get("hand", []),
+        st.hand[p] = [card(c, f"{sk}.hand[{k}]", zone_types) for k, c in enumerate(array(seat.get("hand", []),
                                                                                           sk + ".hand"))]
-        deck = [card(c, f"{sk}.deck[{k}]", zone_types) for k, c in enumerate(_list(seat.get("deck", []),
+        deck = [card(c, f"{sk}.deck[{k}]", zone_types) for k, c in enumerate(array(seat.get("deck", []),
                                                                                   sk + ".deck"))]
         st.deck[p] = list(reversed(deck))
-        st.grave[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(_list(seat.get("grave", []),
+        st.grave[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(array(seat.get("grave", []),
                                                                                sk + ".grave"))]
         grave_books = [k for k, c in enumerate(st.grave[p]) if C[c].type == "book"]
         tapped: list[str] = []
         untapped: list[str] = []
-        for k, v in enumerate(_list(seat.get("voltage", []), sk + ".voltage")):
+        for k, v in enumerate(array(seat.get("voltage", []), sk + ".voltage")):
             key = f"{sk}.voltage[{k}]"
             if isinstance(v, str):
                 untapped.append(card(v, key, zone_types))
                 continue
-            vt = _table(v, key)
+            vt = table(v, key)
             check_keys(vt, {"card", "tapped"}, f"position: {key}")
             cid = card(vt.get("card"), key + ".card", zone_types)
-            (tapped if _bool(vt.get("tapped", False), key + ".tapped") else untapped).append(cid)
+            (tapped if flag(vt.get("tapped", False), key + ".tapped") else untapped).append(cid)
         st.volt[p] = tapped + untapped
         st.tapped[p] = len(tapped)
-        books_raw = _list(seat.get("books", []), sk + ".books")
+        books_raw = array(seat.get("books", []), sk + ".books")
         if not books_raw:
             raise PositionError(f"position: key '{sk}.books': a player needs at least one forbidden book")
         empty: list[int] = []  # K places given as {destroyed = true} without a card
@@ -229,16 +178,16 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
             key = f"{sk}.books[{k}]"
             if isinstance(b, str):
                 b = {"card": b}
-            bt = _table(b, key)
+            bt = table(b, key)
             check_keys(bt, BOOK_KEYS, f"position: {key}")
             h = 0
-            if _bool(bt.get("open", False), key + ".open"):
+            if flag(bt.get("open", False), key + ".open"):
                 if bh == 1:
                     raise PositionError(f"position: key '{key}.open': with book_hits = 1 a book is never open")
                 h = 1
             if "hits" in bt:
-                h = _int(bt["hits"], key + ".hits", 0, bh)
-            if _bool(bt.get("destroyed", False), key + ".destroyed"):
+                h = whole(bt["hits"], key + ".hits", 0, bh)
+            if flag(bt.get("destroyed", False), key + ".destroyed"):
                 h = bh
             st.hits[p].append(h)
             if "card" not in bt:
@@ -267,7 +216,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
                                 f"{{card = ID, destroyed = true}}")
         if not st.books_left(p):
             raise PositionError(f"position: key '{sk}.books': every book is destroyed — the game would be over")
-        slots_raw = _table(seat.get("slots", {}), sk + ".slots")
+        slots_raw = table(seat.get("slots", {}), sk + ".slots")
         taken: dict[int, str] = {}
         for name, s_raw in slots_raw.items():
             key = f"{sk}.slots.{name}"
@@ -280,41 +229,41 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
                 raise PositionError(f"position: key {key!r}: the place {place(w[1], st.nf)} is already given "
                                     f"as {taken[w[1]]!r}; a slot holds one character")
             taken[w[1]] = name
-            s = _table(s_raw, key)
+            s = table(s_raw, key)
             check_keys(s, SLOT_KEYS, f"position: {key}")
             cid = card(s.get("card"), key + ".card", ("character",))
             under = tuple(card(c, f"{key}.under[{k}]", ("character",))
-                          for k, c in enumerate(_list(s.get("under", []), key + ".under")))
+                          for k, c in enumerate(array(s.get("under", []), key + ".under")))
             if under and not C[cid].evolves_from:
                 raise PositionError(f"position: key '{key}.under': {cid} is not an evolution, nothing lies under it")
             eq = s.get("equip")
             equip = None if eq is None else card(eq, key + ".equip", ("equipment",))
             mods = []
-            for k, m in enumerate(_list(s.get("mods", []), key + ".mods")):
+            for k, m in enumerate(array(s.get("mods", []), key + ".mods")):
                 mk = f"{key}.mods[{k}]"
-                mt = _table(m, mk)
+                mt = table(m, mk)
                 check_keys(mt, MOD_KEYS, f"position: {mk}")
                 until = mt.get("until", "until_end_of_turn")
                 if not isinstance(until, str) or until not in DUR_CODE:
                     raise PositionError(f"position: key '{mk}.until': one of {', '.join(DUR_CODE)}, got {until!r}")
-                mods.append((_int(mt.get("atk", 0), mk + ".atk"), _int(mt.get("def", 0), mk + ".def"),
-                             DUR_CODE[until], _int(mt.get("by", p), mk + ".by", 0, 1)))
-            new = _bool(s.get("new", False), key + ".new")
+                mods.append((whole(mt.get("atk", 0), mk + ".atk"), whole(mt.get("def", 0), mk + ".def"),
+                             DUR_CODE[until], whole(mt.get("by", p), mk + ".by", 0, 1)))
+            new = flag(s.get("new", False), key + ".new")
             if new and p != st.active:  # §5: only the active player summons; 'new' ends with their turn
                 raise PositionError(f"position: key '{key}.new': only the active player's characters (seat "
                                     f"{st.active}) can have been summoned this turn")
-            st.slots[p][w[1]] = Unit(0, cid, under, equip, _bool(s.get("ready", True), key + ".ready"), new,
-                                     _bool(s.get("moved", False), key + ".moved"), tuple(mods))
-        for k, m in enumerate(_list(seat.get("cost_mods", []), sk + ".cost_mods")):
+            st.slots[p][w[1]] = Unit(0, cid, under, equip, flag(s.get("ready", True), key + ".ready"), new,
+                                     flag(s.get("moved", False), key + ".moved"), tuple(mods))
+        for k, m in enumerate(array(seat.get("cost_mods", []), sk + ".cost_mods")):
             mk = f"{sk}.cost_mods[{k}]"
-            mt = _table(m, mk)
+            mt = table(m, mk)
             check_keys(mt, CMOD_KEYS, f"position: {mk}")
             until = mt.get("until", "until_end_of_turn")
             if not isinstance(until, str) or until not in ("until_end_of_turn", "until_your_next_turn", "permanent"):
                 raise PositionError(f"position: key '{mk}.until': until_end_of_turn, until_your_next_turn or "
                                     f"permanent, got {until!r}")
-            st.costmods[p].append((_int(mt.get("amount", 0), mk + ".amount"), DUR_CODE[until],
-                                   _int(mt.get("by", p), mk + ".by", 0, 1)))
+            st.costmods[p].append((whole(mt.get("amount", 0), mk + ".amount"), DUR_CODE[until],
+                                   whole(mt.get("by", p), mk + ".by", 0, 1)))
     if st.tapped[st.active] > len(st.volt[st.active]):
         raise PositionError("position: key 'voltage': more tapped cards than voltage")
     st.renumber()

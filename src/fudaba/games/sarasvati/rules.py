@@ -1,14 +1,14 @@
 """The flow of a Sarasvati game, one rules step per clause of the spec (sections in comments).
 
 Each step is ``fn(state, ctx)`` and each decision handler ``fn(state, action, ctx)``; they are
-registered in :data:`STEPS` / :data:`ANSWERS` of :class:`SarasvatiState` (see ``core/state.py``).
+listed in :data:`STEPS` / :data:`ANSWERS`, which :class:`~.game.SarasvatiGame` hands to the state class.
 The canonical stack at a phase-level decision is the remaining phases of the turn, e.g. at the
 imagine decision ``[end, battle, move]`` — positions (§12) rebuild it exactly.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ...core.actions import Action
 from ...core.state import Answer, Step
@@ -474,7 +474,7 @@ def step_next_turn(st: SarasvatiState, ctx: Any) -> None:
     st.push("turn")
 
 
-STEPS = {
+STEPS: dict[str, Step] = {
     "setup": step_setup,
     "turn": step_turn,
     "draw": step_draw,
@@ -489,7 +489,7 @@ STEPS = {
     "eff": step_eff,
     "check": step_check,
 }
-ANSWERS = {
+ANSWERS: dict[str, Answer] = {
     "charge": answer_charge,
     "imagine": answer_imagine,
     "move": answer_move,
@@ -497,5 +497,3 @@ ANSWERS = {
     "target": answer_target,
     "keep": answer_keep,
 }
-SarasvatiState.STEPS = cast(dict[str, Step], STEPS)
-SarasvatiState.ANSWERS = cast(dict[str, Answer], ANSWERS)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, Decision
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
 from ...core.views import OldKeys, View, envelope, player_view
@@ -185,14 +184,11 @@ class SarasvatiState(State):
         }
 
     def _load(self, d: dict[str, Any]) -> None:
-        from .game import pool_dict
-
         pos = self.origin.get("position") if isinstance(self.origin, dict) else None
-        if isinstance(pos, dict) and pos.get("cards") and not getattr(self.game, "extra_cards", None):
-            from .position import with_cards
-
-            self.game = with_cards(self.game, list(pos["cards"]))
-        self.init_zones(pool_dict(self.game))
+        if isinstance(pos, dict) and pos.get("cards") and not self.game.extra_cards:
+            self.game = self.game.with_cards(list(pos["cards"]), "position [[cards]]")
+        g: Any = self.game  # a SarasvatiGame: its id → card table
+        self.init_zones(g.cdb)
         self.active = int(d["active"])
         self.first = int(d["first"])
         self.phase = str(d["phase"])
@@ -295,11 +291,6 @@ class SarasvatiState(State):
         return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table,
                         old=OLD_VIEW)
 
-    def position(self) -> dict[str, Any]:
-        from .position import dump_position
-
-        return dump_position(self)
-
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1 hidden information): ``player`` cannot see the opponent's
         hand and deck, the order of its own deck, or the opponent's face-down books. The opponent's
@@ -332,29 +323,8 @@ class SarasvatiState(State):
             self.books[o][k] = c
         self.deck[player] = canonical(self.deck[player], rng)
 
-    def decision_options(self, d: Decision) -> list[Action]:
-        """The options of a charge or imagine decision come from the hand: computed again (§5.3, §5.4);
-        the others name places and cards on the table only."""
-        from .actions import charge_options, imagine_options
-
-        if d.handler == "charge":
-            return charge_options(self)
-        if d.handler == "imagine":
-            return imagine_options(self)
-        return list(d.options)
-
     #: refusals are also given in Japanese (``actions.reason`` writes each in both languages)
     REFUSAL_LANGS = ("ja",)
-
-    def explain(self, action: Action) -> str:
-        from .actions import explain
-
-        return explain(self, action)
-
-    def explain_in(self, action: Action, lang: str) -> str:
-        from .actions import explain_in
-
-        return explain_in(self, action, lang)
 
     def all_cards(self) -> list[str]:
         out: list[str] = []

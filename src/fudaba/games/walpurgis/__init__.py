@@ -1,6 +1,6 @@
 """Walpurgis (戦略的弾幕配置TCG "Walpurgis"), variants v2.01 and v1.01 — see specs/walpurgis.md."""
 
-from . import rules as rules  # registers the steps on WState
+from . import rules as rules
 from .game import WalpurgisGame
 from .state import WState
 

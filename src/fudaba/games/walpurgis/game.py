@@ -1,4 +1,9 @@
-"""The Walpurgis :class:`~fudaba.core.game.Game` (spec §3, §8): variants, parameters, decks."""
+"""The Walpurgis :class:`~fudaba.core.game.Game` (spec §3, §8): variants, parameters, decks.
+
+The game is assembled here: the state class (``state.py``), the rules' steps and answer handlers
+and their refusals (the ``rules`` package), positions (``position.py``) and the text module
+(``text.py``).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...core.actions import Action, Decision
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
 from .cards import WCard, base_pool, build_card
+from .position import load_position, state_position
+from .rules import ANSWERS, STEPS, decision_options, explain
 from .state import WState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -19,6 +27,9 @@ DECK_DIR = Path(__file__).parent / "decks"
 
 class WalpurgisGame(Game):
     NAME = "walpurgis"
+    STATE = WState
+    STEPS = STEPS
+    ANSWERS = ANSWERS
     TEXT_MODULE = "fudaba.games.walpurgis.text"
     CARD_ID_PREFIX = "W-"
     INFO_PLACES = "3c, 5a, discard, xdiscard"
@@ -114,18 +125,21 @@ class WalpurgisGame(Game):
         return st
 
     def load_position(self, data: Mapping[str, Any] | str | Path) -> WState:
-        from .position import load_position
-
         return load_position(self, data)
 
-    def state_class(self) -> type[State]:
-        return WState
+    # ------------------------------------------------------------------ the rules' hooks on a state
+    def decision_options(self, st: State, d: Decision) -> list[Action]:
+        """The options of ``d`` computed again by the rules' own functions (they may name cards of
+        a hand or of face-down formations)."""
+        assert isinstance(st, WState)
+        return decision_options(st, d)
 
+    def explain(self, st: State, action: Action, lang: str = "en") -> str:
+        """Why ``action`` is refused, in ``lang`` ("ja": the rulebooks' words, same squares, ids and
+        references)."""
+        assert isinstance(st, WState)
+        return explain(st, action, lang)
 
-
-def game_with_extra(game: Game, raws: list[Any]) -> WalpurgisGame:
-    """The same game with a position's inline ``[[cards]]`` added to the pool (``Game.with_cards``:
-    cards the game already has with the same definition are kept, an id clash is refused)."""
-    g = game.with_cards(raws, "position [[cards]]")
-    assert isinstance(g, WalpurgisGame)
-    return g
+    def position_of(self, st: State) -> dict[str, Any]:
+        assert isinstance(st, WState)
+        return state_position(st)

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...core.errors import CardDataError, PositionError, UnknownGame
-from ...core.game import check_keys, read_document
+from ...core.errors import PositionError
+from ...core.game import Game
+from ...core.positions import check_keys, flag, plain, read_document, whole
 from .cards import SQ, SQ_INDEX
 from .effects import LASTING
+from .rules import push_end_phase
 from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WState
-
-if TYPE_CHECKING:
-    from .game import WalpurgisGame
 
 TOP_KEYS = frozenset(
     {"game", "variant", "params", "turn", "active", "first", "phase", "placed", "activated", "seed", "seat",
@@ -30,67 +29,26 @@ CARD_KEYS = frozenset({"owner", "card", "state", "no_squares"})
 PHASES = ("prepare", "main", "end")
 
 
-def _int(doc: Mapping[str, Any], key: str, default: int, lo: int, hi: int | None = None) -> int:
-    v = doc.get(key, default)
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
-        raise PositionError(f"position: key {key!r}: expected a whole number {rng}, got {v!r}")
-    return v
-
-
-def _bool(doc: Mapping[str, Any], key: str) -> bool:
-    v = doc.get(key, False)
-    if not isinstance(v, bool):
-        raise PositionError(f"position: key {key!r}: expected true or false, got {v!r}")
-    return v
-
-
-def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> WState:
-    from .game import WalpurgisGame, game_with_extra
-    from .rules import push_end_phase
-
+def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
     doc = read_document(data)
     check_keys(doc, TOP_KEYS, "position")
     if doc.get("game", "walpurgis") != "walpurgis":
         raise PositionError(f"position: key 'game': this is walpurgis, not {doc.get('game')!r}")
-    variant = doc.get("variant", game.variant)
-    if variant not in WalpurgisGame.VARIANTS:
-        raise PositionError(f"position: key 'variant': {variant!r} is not one of {list(WalpurgisGame.VARIANTS)}")
-    params = doc.get("params", {})
-    if not isinstance(params, Mapping):
-        raise PositionError("position: key 'params' must be a table")
-    g: WalpurgisGame = game
-    if variant != game.variant or params:
-        merged = dict(game.params) if variant == game.variant else {}
-        merged.update(params)
-        try:
-            g = WalpurgisGame(variant, **merged)
-        except UnknownGame as e:
-            raise PositionError(f"position: key 'params': {e}") from None
-        if game.extra_cards:  # the game's added cards (with_cards) stay
-            g = game_with_extra(g, game.extra_cards)
-    extra = doc.get("cards", [])
-    if not isinstance(extra, list):
-        raise PositionError("position: key 'cards' must be an array of card tables ([[cards]])")
-    if extra:
-        try:
-            g = game_with_extra(g, extra)
-        except CardDataError as e:
-            raise PositionError(f"position: key 'cards': {e}") from None
+    g = game.position_game(doc)
     pool = g.cards
 
-    seed = _int(doc, "seed", 0, 0)
+    seed = whole(doc.get("seed", 0), "seed", 0)
     st = WState(g, seed)
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
-    st.turn = _int(doc, "turn", 1, 1)
-    st.active = _int(doc, "active", 0, 0, 1)
-    st.first = _int(doc, "first", 0, 0, 1)
+    st.turn = whole(doc.get("turn", 1), "turn", 1)
+    st.active = whole(doc.get("active", 0), "active", 0, 1)
+    st.first = whole(doc.get("first", 0), "first", 0, 1)
     phase = doc.get("phase", "main")
     if phase not in PHASES:
         raise PositionError(f"position: key 'phase': {phase!r} is not one of {list(PHASES)}")
-    st.placed = _bool(doc, "placed")
-    st.activated = _bool(doc, "activated")
+    st.placed = flag(doc.get("placed", False), "placed")
+    st.activated = flag(doc.get("activated", False), "activated")
 
     seats = doc.get("seat", [{}, {}])
     if not isinstance(seats, list) or len(seats) != 2:
@@ -179,7 +137,7 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
         raise PositionError("position: key 'seat[].aside': cards set beside the field were discarded at the end "
                             "of the last turn")
 
-    st.origin = {"position": _jsonable(doc)}
+    st.origin = {"position": plain(doc)}
     st.phase = phase
     if phase == "prepare":
         st.push("main_start")
@@ -192,16 +150,6 @@ def load_position(game: WalpurgisGame, data: Mapping[str, Any] | str | Path) -> 
         push_end_phase(st)
     st.run()
     return st
-
-
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, Mapping):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    return str(x)
 
 
 def state_position(st: WState) -> dict[str, Any]:
@@ -245,9 +193,6 @@ def state_position(st: WState) -> dict[str, Any]:
         doc["until_end_of_turn"] = [{"player": p, "op": op} for p, op in st.lasting]
     if st.extra:
         doc["cards"] = [dict(r) for r in st.extra]
-    from .game import WalpurgisGame
-
-    assert isinstance(st.game, WalpurgisGame)
     back = load_position(st.game, doc)
     if back.hash() != st.hash():
         raise PositionError(

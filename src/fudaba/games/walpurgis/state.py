@@ -6,14 +6,14 @@ square is a tuple of field cards, bottom first. A field card is the tuple
 for a formation that became activating without an activation check (it has no squares, §5.3
 step 7). Tuples are immutable, so a clone copies 25 pointers.
 
-The rules themselves (steps and answer handlers) live in ``rules.py``.
+The rules themselves (steps and answer handlers) live in the ``rules`` package, which uses this
+module (never the reverse); ``game.py`` assembles the two.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...core.actions import Action, Decision
 from ...core.errors import PositionError
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
@@ -168,11 +168,9 @@ class WState(State):
         }
 
     def _load(self, data: dict[str, Any]) -> None:
-        from .game import game_with_extra
-
         self.extra = list(data.get("extra") or [])
-        if self.extra:
-            self.game = game_with_extra(self.game, self.extra)
+        if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
+            self.game = self.game.with_cards(self.extra, "position [[cards]]")
         self.cards = dict(self.game.cards.items())
         self.v1 = self.game.variant == "v1.01"
         self.board = [tuple((int(o), str(c), int(s), int(f)) for o, c, s, f in sq) for sq in data["board"]]
@@ -313,13 +311,6 @@ class WState(State):
                 board[s] = (*sq[:j], (o, ids[k], stt, fl), *sq[j + 1:])
                 k += 1
 
-    def decision_options(self, d: Decision) -> list[Action]:
-        """The options of ``d`` computed again by the rules' own functions (they may name cards of
-        a hand or of face-down formations)."""
-        from .rules import decision_options
-
-        return decision_options(self, d)
-
     def must_place_normal(self, p: int) -> bool:
         """Must ``p`` still place a 通常弾 from hand as its first placement (§3 (6), §8 v1.01)?"""
         if self.phase == "initial":
@@ -330,21 +321,5 @@ class WState(State):
             return self.turn == 1 or (self.turn == 2 and p == self.active and not self.placed)
         return False
 
-    def position(self) -> dict[str, Any]:
-        from .position import state_position
-
-        return state_position(self)
-
-    def explain(self, action: Action) -> str:
-        from .rules import explain
-
-        return explain(self, action)
-
-    #: refusals are also written in Japanese (rules.py writes each one in both languages)
+    #: refusals are also written in Japanese (``rules/refusals.py`` writes each one in both languages)
     REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
-
-    def explain_in(self, action: Action, lang: str) -> str:
-        """``explain`` in ``lang`` ("ja": the rulebooks' words, same squares, ids and references)."""
-        from .rules import explain
-
-        return explain(self, action, lang)

@@ -1,0 +1,105 @@
+"""Readers of position documents, shared by every game (ARCHITECTURE §4, the games' position specs).
+
+A position is a TOML or JSON document (or a dict) a person writes by hand; every reader raises
+:class:`~fudaba.core.errors.PositionError` naming the offending key, so that the message says what to
+fix. A game's ``position.py`` reads its own keys with these and :meth:`Game.position_game
+<fudaba.core.game.Game.position_game>` gives the game the position is played in (its variant,
+parameters and inline ``[[cards]]``).
+
+>>> whole(3, "turn", 1), flag(True, "placed"), array([1], "seat"), dict(table({"a": 1}, "params"))
+(3, True, [1], {'a': 1})
+>>> whole(0, "turn", 1)
+Traceback (most recent call last):
+...
+fudaba.core.errors.PositionError: position: key 'turn' = 0 is out of range (≥ 1)
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .errors import PositionError
+
+
+def read_document(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:
+    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file."""
+    if isinstance(data, Mapping):
+        return dict(data)
+    text: str
+    if isinstance(data, Path) or (isinstance(data, str) and "\n" not in data and data.strip()[:1] not in "{["
+                                  and ("=" not in data)):
+        p = Path(data)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise PositionError(f"cannot read position file {p}: {e.strerror}") from None
+    else:
+        text = str(data)
+    s = text.lstrip()
+    if s.startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise PositionError(f"position is not valid JSON: {e}") from None
+    else:
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise PositionError(f"position is not valid TOML: {e}") from None
+    if not isinstance(doc, dict):
+        raise PositionError("a position must be a table/object")
+    return doc
+
+
+def check_keys(d: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
+    """Raise PositionError naming the first unknown key."""
+    for k in d:
+        if k not in allowed:
+            raise PositionError(f"{where}: unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def whole(v: Any, key: str, lo: int | None = None, hi: int | None = None) -> int:
+    """``v``, the value of ``key``, checked to be a whole number in ``lo..hi`` (either bound optional)."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise PositionError(f"position: key {key!r} must be a whole number, got {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        span = f"{lo}..{hi}" if lo is not None and hi is not None else (f"≥ {lo}" if lo is not None else f"≤ {hi}")
+        raise PositionError(f"position: key {key!r} = {v} is out of range ({span})")
+    return v
+
+
+def flag(v: Any, key: str) -> bool:
+    """``v``, the value of ``key``, checked to be true or false."""
+    if not isinstance(v, bool):
+        raise PositionError(f"position: key {key!r} must be true or false, got {v!r}")
+    return v
+
+
+def array(v: Any, key: str, what: str = "a list") -> list[Any]:
+    """``v``, the value of ``key``, checked to be a list (``what`` says of what, for the message)."""
+    if not isinstance(v, list):
+        raise PositionError(f"position: key {key!r} must be {what}, got {type(v).__name__}")
+    return v
+
+
+def table(v: Any, key: str) -> Mapping[str, Any]:
+    """``v``, the value of ``key``, checked to be a table."""
+    if not isinstance(v, Mapping):
+        raise PositionError(f"position: key {key!r} must be a table, got {type(v).__name__}")
+    return v
+
+
+def plain(x: Any) -> Any:
+    """``x`` as plain JSON data (tables with text keys, lists, text, numbers, booleans, null): how a
+    state keeps the position it was loaded from in its ``origin``."""
+    if isinstance(x, Mapping):
+        return {str(k): plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [plain(v) for v in x]
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return str(x)

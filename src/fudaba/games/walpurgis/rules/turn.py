@@ -1,0 +1,289 @@
+"""§4 the turn (rulebook 7): the prepare phase (wake ①, recover ②, draw ③), the main phase (one
+placement, one activation or end; v1.01's first main phase, §8) and the end phase (duds ①, the A
+effects ② — in ``chain.py`` —, the hand limit ③, clean-up ④) (specs/walpurgis.md §4, §8).
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import Any
+
+from ....core.actions import Action
+from ..actions import END, PLACE_ACTIONS, A, place_actions
+from ..cards import SQ, SQ_INDEX
+from ..state import (
+    ACTIVE,
+    DORMANT,
+    UP,
+    WState,
+)
+from .common import (
+    _SHIFTS,
+    ALL_SQUARES,
+    SQUARES,
+    activate,
+    cond_shifts,
+    distinct,
+    draw,
+    field_masks,
+    hand_square_ok,
+    has_formation,
+    leave,
+    ok_mask,
+    selector,
+    set_formation,
+    spread,
+    squares_of,
+)
+
+
+# ====================================================================== §4 turn
+def turn_start(st: WState, ctx: Any) -> None:
+    """§4: a new turn; §6 ``turn_limit`` ends the game as a draw."""
+    if st.turn > st.game.params["turn_limit"]:
+        st.end_game(None, "turn limit")
+        return
+    st.phase = "prepare"
+    st.placed = st.activated = False
+    st.emit("turn", turn=st.turn, player=st.active)
+    st.push("main_start")
+    st.push("prepare_draw")
+    st.push("prepare_recover")
+    st.push("prepare_wake")
+
+
+def prepare_wake(st: WState, ctx: Any) -> None:
+    """§4 prepare ① (7.1.1): choose one of your dormant formations and make it active.
+    v1.01 (開始フェイズ 1): 「活動状態にすることが出来ます」 — optional, so `pass` is offered too
+    (docs/walpurgis.md decision 25)."""
+    p = st.active
+    board = st.board
+    opts = [A("wake", SQ[s]) for s in compress(SQUARES, board) for fc in board[s] if fc[0] == p and fc[2] == DORMANT]
+    if opts:
+        if st.v1:
+            opts.append(A("pass"))
+        st.ask(p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
+
+
+def ans_wake(st: WState, a: Action, ctx: Any) -> None:
+    p = st.active if ctx is None else ctx[0]
+    if a.verb == "pass":  # v1.01 only: the dormant formations stay dormant
+        st.emit("wake_pass", player=p)
+        return
+    s = SQ_INDEX[a.args[0]]
+    fc = set_formation(st, s, p, ACTIVE)
+    st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, place=SQ[s])
+
+
+def prepare_recover(st: WState, ctx: Any) -> None:
+    """§4 prepare ② (7.1.2): the top card of the bullet pile goes to the deck bottom."""
+    p = st.active
+    if st.piles[p]:
+        st.decks[p].append(st.piles[p].pop(0))
+        st.emit("recover", player=p, count=1)
+
+
+def prepare_draw(st: WState, ctx: Any) -> None:
+    """§4 prepare ③ (7.1.3): draw 1; an empty deck loses (§6). v1.01 (§8): no draw on turn 1, and
+    no deck-out loss — an empty deck draws nothing."""
+    p = st.active
+    if st.v1 and st.turn == 1:
+        return
+    if st.v1:
+        draw(st, p, 1)
+        return
+    if not st.decks[p]:
+        st.end_game(1 - p, "deck out")
+        return
+    draw(st, p, 1)
+
+
+def main_start(st: WState, ctx: Any) -> None:
+    st.phase = "main"
+    st.push("main")
+
+
+def v1_first_main(st: WState) -> bool:
+    """§8 v1.01: each player's first main phase (turns 1 and 2)."""
+    return st.v1 and st.turn <= 2
+
+
+
+
+def main_options(st: WState) -> list[Action]:
+    """§4 main (7.2): one placement, one activation, or ``end``."""
+    p = st.active
+    board = st.board
+    cards = st.cards
+    opts: list[Action] = []
+    if v1_first_main(st):
+        # §8 v1.01: only a 通常弾 face up, conditions waived
+        free = [s for s in SQUARES if not has_formation(board[s])]
+        for cid in distinct(st.hands[p]):
+            if cards[cid].is_normal:
+                up = place_actions(cid)[1]
+                opts += [up[s] for s in free]
+        return opts
+    if st.placed and st.activated:
+        return [END]  # one placement and one activation per main phase (7.2): nothing else is left
+    fm, anyf, icon_m, nforms, act = field_masks(st, p)
+    if not st.placed:
+        empty = ~fm & ALL_SQUARES  # face down: any square without a formation
+        downs = selector(empty)
+        evens = spread(empty)
+        # the hottest loop of a Walpurgis game: place_actions, ok_mask and met_squares inlined
+        for cid in distinct(st.hands[p]):
+            c = cards[cid]
+            down, _up, both = PLACE_ACTIONS.get(cid) or place_actions(cid)
+            ups = 0  # face up: the condition is met (§5.1), on an empty square or (§7) onto the opponent's
+            if nforms >= c.min_others:
+                ok = anyf
+                for ic in c.icons:
+                    ok |= icon_m.get(ic, 0)
+                met, shifts = _SHIFTS.get((c, p)) or cond_shifts(c, p)
+                for d in shifts:
+                    met &= ok >> d if d >= 0 else ok << -d
+                ups = met & ~fm
+                if c.on_opponent:
+                    for s in squares_of(met & fm):
+                        if hand_square_ok(st, c, p, s):
+                            ups |= 1 << s
+            # square by square: ``place CID SQ down``, then ``place CID SQ up``
+            opts += compress(both, selector(evens | spread(ups) << 1)) if ups else compress(down, downs)
+    if not st.activated:
+        for s in squares_of(act):
+            for fc in board[s]:
+                if fc[0] == p and fc[2] == ACTIVE:
+                    c = cards[fc[1]]
+                    m = c.cmask[p][s]
+                    if m >= 0 and nforms - 1 >= c.min_others and not m & ~ok_mask(c, anyf, icon_m):
+                        opts.append(A("activate", SQ[s]))
+    opts.append(END)
+    return opts
+
+
+def main(st: WState, ctx: Any) -> None:
+    p = st.active
+    opts = main_options(st)
+    if not opts:
+        st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1), v1.01 first main phase
+        return
+    st.ask(p, "main", opts, "main", None, "main phase")
+
+
+def ans_main(st: WState, a: Action, ctx: Any) -> None:
+    p = st.active
+    verb = a.verb
+    if verb == "end":
+        st.emit("end_main", player=p)
+        st.push("main_end")
+        return
+    if verb == "activate":
+        st.activated = True
+        st.push("main")
+        activate(st, p, SQ_INDEX[a.args[0]], None)
+        return
+    cid, sqn, face = a.args
+    s = SQ_INDEX[sqn]
+    st.placed = True
+    if v1_first_main(st):
+        # §8 v1.01: face up, no bullets, no interception; the main phase ends
+        st.hands[p].remove(cid)
+        st.board[s] = (*st.board[s], (p, cid, UP, 0))
+        st.emit("place", player=p, place=sqn, face="up", card=cid)
+        st.push("main_end")
+        return
+    st.push("main")
+    if face == "down":
+        # §4 placement (7.2.1): face down, no condition, no chain — and so no §6 (2.1) full-board
+        # check: a board this fills is judged when the next chain ends
+        st.hands[p].remove(cid)
+        st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
+        st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, place=sqn, face="down")
+    else:
+        activate(st, p, s, cid)
+
+
+def main_end(st: WState, ctx: Any) -> None:
+    """§4 (7.2.3): neither placed nor activated -> draw 2 (an empty deck does not lose)."""
+    if not st.placed and not st.activated:
+        draw(st, st.active, 2)
+    st.phase = "end"
+    push_end_phase(st)
+
+
+def push_end_phase(st: WState) -> None:
+    """§4 end (7.3) ①–④ (v1.01 keeps ② for 持続 formations and ④, decision 9 of docs)."""
+    st.push("end_turn")
+    st.push("end_cleanup")
+    st.push("ordered_effects", ("turn_end", st.active, ()))
+    st.push("end_hand_limit")
+    st.push("a_effects", (st.active, (), 0))
+    st.push("end_duds")
+
+
+def end_duds(st: WState, ctx: Any) -> None:
+    """§4 end ① (7.3.1): every bullet still on the field goes to its owner's bullet pile."""
+    board = st.board
+    for s in list(compress(SQUARES, board)):
+        sq = board[s]
+        for fc in sq:
+            if fc[2] < ACTIVE:
+                break
+        else:
+            continue  # no bullet here
+        keep = []
+        for fc in sq:
+            if fc[2] < ACTIVE:
+                leave(st, fc, s, "dud")
+            else:
+                keep.append(fc)
+        board[s] = tuple(keep)
+
+
+def end_hand_limit(st: WState, ctx: Any) -> None:
+    """§4 end ③ (7.3.3): 7 or more cards -> discard down to 6 (own choice). The parameter
+    ``hand_limit`` decides (v1.01 has none: its default is 0; a value given for v1.01 is applied)."""
+    limit = st.game.params["hand_limit"]
+    p = st.active
+    if limit <= 0 or len(st.hands[p]) <= limit:
+        return
+    st.ask(p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
+
+
+def discard_options(st: WState, p: int) -> list[Action]:
+    return [A("discard", cid) for cid in distinct(st.hands[p])]
+
+
+def ans_discard(st: WState, a: Action, ctx: Any) -> None:
+    p = st.active
+    cid = a.args[0]
+    st.hands[p].remove(cid)
+    st.discards[p].append(cid)
+    st.emit("discard", player=p, card=cid, reason="hand limit")
+    st.push("end_hand_limit")
+
+
+def end_cleanup(st: WState, ctx: Any) -> None:
+    """§4 end ④ (7.3.4), after the "at end of turn" effects (``turn_end``, run by
+    ``ordered_effects`` just before): "until end of turn" effects end, then the cards set beside
+    the field go to their owners' discard piles (turn player first)."""
+    if st.lasting:
+        for p, op in st.lasting:
+            st.emit("lasting_end", player=p, op=op)
+        st.lasting.clear()
+    tp = st.active
+    for p in (tp, 1 - tp):
+        if st.aside[p]:
+            for cid in st.aside[p]:
+                st.discards[p].append(cid)
+                st.emit("discard", player=p, card=cid, reason="set beside the field")
+            st.aside[p].clear()
+
+
+def end_turn(st: WState, ctx: Any) -> None:
+    """§4 end: the turn is over; the next player's turn starts."""
+    st.emit("end_turn", player=st.active)
+    st.turn += 1
+    st.active = 1 - st.active
+    st.push("turn_start")
