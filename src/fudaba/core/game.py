@@ -355,7 +355,7 @@ class Game(ABC):
     def state_class(self) -> type[State]:
         """The game's State subclass (``STATE``)."""
         if self.STATE is None:
-            raise NotImplementedError(f"{type(self).__name__}: set STATE or override state_class()")
+            raise TypeError(f"{type(self).__name__}: a game class sets STATE (its State subclass) or overrides state_class()")
         return self.STATE
 
     # ------------------------------------------------------------------ the rules' hooks on a state
