@@ -32,6 +32,8 @@ A = Action.of
 DONE = A("done")
 END = A("end")
 PASS = A("pass")
+#: ``activate SQ`` by square number
+ACTIVATE = tuple(A("activate", n) for n in SQ)
 
 #: the verbs each decision kind takes (for explanations of refused actions)
 KIND_VERBS: dict[str, tuple[str, ...]] = {
@@ -50,7 +52,7 @@ KIND_VERBS: dict[str, tuple[str, ...]] = {
     "target": ("target",),
 }
 
-#: ``place_actions`` by card id, built on first use (read directly on the hot path of ``main_options``)
+#: ``place_actions`` by card id, built on first use
 PLACE_ACTIONS: dict[str, tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]] = {}
 
 

@@ -10,7 +10,7 @@ from itertools import compress
 from typing import Any
 
 from ....core.actions import Action
-from ..actions import DONE, PASS, A, place_actions
+from ..actions import ACTIVATE, DONE, PASS, A, place_actions
 from ..cards import SQ, SQ_INDEX, WCard
 from ..state import (
     ACTIVATING,
@@ -101,7 +101,6 @@ def touching(c: WCard, p: int) -> tuple[int, ...]:
 def interception_options(st: WState, q: int, target: int) -> list[Action]:
     """§5.3 step 4 (8.4): activations of ``q`` meeting the condition whose condition, bullet or
     destroy squares overlap ``target`` (the previous activation's C/X squares and bullets)."""
-    board = st.board
     cards = st.cards
     fm, anyf, icon_m, nforms, act = field_masks(st, q)
     opts: list[Action] = []
@@ -120,15 +119,13 @@ def interception_options(st: WState, q: int, target: int) -> list[Action]:
         for s in squares_of(met_squares(c, q, ok_mask(c, anyf, icon_m)) & near):
             if not fm >> s & 1 or hand_square_ok(st, c, q, s):
                 opts.append(up[s])
-    for s in squares_of(act):
-        for fc in board[s]:
-            if fc[0] == q and fc[2] == ACTIVE:
-                c = cards[fc[1]]
-                m = c.cmask[q][s]
-                if c.foot[q][s] & target and m >= 0 and not m & ~ok_mask(c, anyf, icon_m) and (
-                    nforms - 1 >= c.min_others
-                ):
-                    opts.append(A("activate", SQ[s]))
+    for s, acid in act:
+        c = cards[acid]
+        m = c.cmask[q][s]
+        if c.foot[q][s] & target and m >= 0 and not m & ~ok_mask(c, anyf, icon_m) and (
+            nforms - 1 >= c.min_others
+        ):
+            opts.append(ACTIVATE[s])
     return opts
 
 

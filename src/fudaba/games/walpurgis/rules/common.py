@@ -146,15 +146,16 @@ def hand_square_ok(st: WState, c: WCard, p: int, s: int) -> bool:
 
 
 
-def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int, int]:
+def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int, list[tuple[int, str]]]:
     """Bit masks for fast condition checks (§5.1): squares holding any formation, squares with a
     formation of ``p`` that has every icon (face down or サポート), ``p``'s face-up formations per
-    icon, the number of ``p``'s formations, and the squares of ``p``'s active formations."""
+    icon, the number of ``p``'s formations, and ``p``'s active formations as (square, card id), in
+    square order."""
     fm = 0
     anyf = 0
     icon_m: dict[str, int] = {}
     n = 0
-    act = 0
+    act: list[tuple[int, str]] = []
     cards = st.cards
     board = st.board
     for s in compress(SQUARES, board):  # the squares holding cards
@@ -167,7 +168,7 @@ def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int, int]
                     if stt <= DORMANT:
                         anyf |= bit
                         if stt == ACTIVE:
-                            act |= bit
+                            act.append((s, cid))
                     else:
                         k = cards[cid]
                         if k.support:
@@ -240,6 +241,22 @@ _SPREAD = tuple(sum((v >> i & 1) << 2 * i for i in range(10)) for v in range(102
 def spread(mask: int) -> int:
     """A square mask with bit ``s`` moved to bit ``2s`` (to interleave two masks square by square)."""
     return _SPREAD[mask & 1023] | _SPREAD[mask >> 10 & 1023] << 20 | _SPREAD[mask >> 20 & 1023] << 40
+
+
+#: ``both_selector`` by ``ups << 25 | downs`` (read directly on the hot path of ``main_options``)
+BOTH_SELECTORS: dict[int, bytes] = {}
+
+
+def both_selector(downs: int, ups: int) -> bytes:
+    """The selector of ``place_actions(cid)[2]`` (``down`` and ``up`` interleaved square by square)
+    that keeps face down on the squares of ``downs`` and face up on those of ``ups`` (cached)."""
+    key = ups << 25 | downs
+    got = BOTH_SELECTORS.get(key)
+    if got is None:
+        if len(BOTH_SELECTORS) >= 65536:
+            BOTH_SELECTORS.clear()
+        got = BOTH_SELECTORS[key] = selector(spread(downs) | spread(ups) << 1)
+    return got
 
 
 

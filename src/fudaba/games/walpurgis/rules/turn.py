@@ -9,8 +9,8 @@ from itertools import compress
 from typing import Any
 
 from ....core.actions import Action
-from ..actions import END, PLACE_ACTIONS, A, place_actions
-from ..cards import SQ, SQ_INDEX
+from ..actions import ACTIVATE, END, A, place_actions
+from ..cards import SQ, SQ_INDEX, WCard
 from ..state import (
     ACTIVE,
     DORMANT,
@@ -18,10 +18,11 @@ from ..state import (
     WState,
 )
 from .common import (
-    _SHIFTS,
     ALL_SQUARES,
+    BOTH_SELECTORS,
     SQUARES,
     activate,
+    both_selector,
     cond_shifts,
     distinct,
     draw,
@@ -32,9 +33,11 @@ from .common import (
     ok_mask,
     selector,
     set_formation,
-    spread,
     squares_of,
 )
+
+#: see ``_MAIN``
+MainInfo = tuple[int, tuple[str, ...], int, tuple[int, ...], bool, tuple[Action, ...], tuple[Action, ...]]
 
 
 # ====================================================================== §4 turn
@@ -110,6 +113,24 @@ def v1_first_main(st: WState) -> bool:
 
 
 
+#: per seat, what ``main_options`` reads of a card: (min. other formations, icons, the squares
+#: on which its condition squares are on the field, their offsets, 「対戦相手の表向き陣形の上に」,
+#: ``place CID SQ down`` by square, both placements in menu order)
+_MAIN: tuple[dict[WCard, MainInfo], dict[WCard, MainInfo]] = ({}, {})
+
+
+def main_info(c: WCard, p: int) -> MainInfo:
+    """``c`` as ``main_options`` reads it for seat ``p`` (computed once per card)."""
+    got = _MAIN[p].get(c)
+    if got is None:
+        if len(_MAIN[p]) >= 4096:  # cards of many positions loaded with their own cards
+            _MAIN[p].clear()
+        valid, shifts = cond_shifts(c, p)
+        down, _up, both = place_actions(c.id)
+        got = _MAIN[p][c] = (c.min_others, tuple(c.icons), valid, shifts, c.on_opponent, down, both)
+    return got
+
+
 def main_options(st: WState) -> list[Action]:
     """§4 main (7.2): one placement, one activation, or ``end``."""
     p = st.active
@@ -127,37 +148,40 @@ def main_options(st: WState) -> list[Action]:
     if st.placed and st.activated:
         return [END]  # one placement and one activation per main phase (7.2): nothing else is left
     fm, anyf, icon_m, nforms, act = field_masks(st, p)
+    oks: dict[tuple[str, ...], int] = {}  # the squares meeting a condition square, by icons
     if not st.placed:
         empty = ~fm & ALL_SQUARES  # face down: any square without a formation
         downs = selector(empty)
-        evens = spread(empty)
-        # the hottest loop of a Walpurgis game: place_actions, ok_mask and met_squares inlined
+        infos = _MAIN[p]
+        # the hottest loop of a Walpurgis game: place_actions, ok_mask, met_squares and
+        # both_selector inlined
         for cid in distinct(st.hands[p]):
             c = cards[cid]
-            down, _up, both = PLACE_ACTIONS.get(cid) or place_actions(cid)
-            ups = 0  # face up: the condition is met (§5.1), on an empty square or (§7) onto the opponent's
-            if nforms >= c.min_others:
-                ok = anyf
-                for ic in c.icons:
-                    ok |= icon_m.get(ic, 0)
-                met, shifts = _SHIFTS.get((c, p)) or cond_shifts(c, p)
+            mino, icons, met, shifts, on_opponent, down, both = infos.get(c) or main_info(c, p)
+            if nforms >= mino:  # face up: the condition is met (§5.1), on an empty square or (§7) onto the opponent's
+                ok = oks.get(icons)
+                if ok is None:
+                    ok = anyf
+                    for ic in icons:
+                        ok |= icon_m.get(ic, 0)
+                    oks[icons] = ok
                 for d in shifts:
                     met &= ok >> d if d >= 0 else ok << -d
                 ups = met & ~fm
-                if c.on_opponent:
+                if on_opponent:
                     for s in squares_of(met & fm):
                         if hand_square_ok(st, c, p, s):
                             ups |= 1 << s
-            # square by square: ``place CID SQ down``, then ``place CID SQ up``
-            opts += compress(both, selector(evens | spread(ups) << 1)) if ups else compress(down, downs)
+                if ups:  # square by square: ``place CID SQ down``, then ``place CID SQ up``
+                    opts += compress(both, BOTH_SELECTORS.get(ups << 25 | empty) or both_selector(empty, ups))
+                    continue
+            opts += compress(down, downs)
     if not st.activated:
-        for s in squares_of(act):
-            for fc in board[s]:
-                if fc[0] == p and fc[2] == ACTIVE:
-                    c = cards[fc[1]]
-                    m = c.cmask[p][s]
-                    if m >= 0 and nforms - 1 >= c.min_others and not m & ~ok_mask(c, anyf, icon_m):
-                        opts.append(A("activate", SQ[s]))
+        for s, cid in act:
+            c = cards[cid]
+            m = c.cmask[p][s]
+            if m >= 0 and nforms - 1 >= c.min_others and not m & ~ok_mask(c, anyf, icon_m):
+                opts.append(ACTIVATE[s])
     opts.append(END)
     return opts
 
