@@ -145,13 +145,8 @@ class State(ABC):
                 if self.AUTO_SINGLE and len(d.options) == 1:
                     self.decision = None
                     a = d.options[0]
-                    if self.search:
-                        pass
-                    elif d.private:  # only the decider learns that (and how) the engine answered
-                        self.log.append(Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text},
-                                              (d.player,), hidden=True))
-                    else:
-                        self.log.append(Event("auto", {"player": d.player, "decision": d.kind, "action": a.text}))
+                    if not self.search:  # a search state logs nothing
+                        self.log.append(self._auto_event(d, a))
                     if d.sealed is None:
                         self.ANSWERS[d.handler](self, a, d.ctx)
                     else:
@@ -165,6 +160,13 @@ class State(ABC):
             n += 1
             if n > MAX_STEPS_PER_APPLY:
                 raise RuntimeError("engine bug: too many rules steps without a decision")
+
+    @staticmethod
+    def _auto_event(d: Decision, a: Action) -> Event:
+        """The log entry of a one-option decision the engine answered itself (ARCHITECTURE §3.2)."""
+        if d.private:  # only the decider learns that (and how) the engine answered
+            return Event("auto", {"player": d.player, "decision": d.kind}, {"action": a.text}, (d.player,), hidden=True)
+        return Event("auto", {"player": d.player, "decision": d.kind, "action": a.text})
 
     def end_game(self, winner: int | None, reason: str) -> None:
         """End the game now. ``winner`` None is a draw."""
