@@ -34,6 +34,14 @@ class Deck:
     main: tuple[str, ...]
     sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
     name: str = ""
+    #: card id -> the line of the deck list that first named it (for problems: "line 7: …"); not
+    #: part of the deck's identity
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def at(self, card_id: str) -> str:
+        """``"line N: "`` for a card the deck list named on line N, else ""."""
+        n = self.lines.get(card_id)
+        return f"line {n}: " if n else ""
 
     def counts(self) -> Counter[str]:
         return Counter(self.main)
@@ -92,6 +100,7 @@ def parse_deck_text(
     current: list[str] = main
     problems: list[str] = []
     name = ""
+    lines: dict[str, int] = {}
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -124,4 +133,5 @@ def parse_deck_text(
             problems.append(f"line {no}: the count of {ident!r} must be at least 1")
             continue
         current.extend([card.id] * count)
-    return Deck(tuple(main), {k: tuple(v) for k, v in extra.items()}, name), problems
+        lines.setdefault(card.id, no)
+    return Deck(tuple(main), {k: tuple(v) for k, v in extra.items()}, name, lines), problems

@@ -65,6 +65,8 @@ class Game(ABC):
         #: card tables added to the game's own pool (``with_cards``), as given; records carry them
         self.extra_cards: list[dict[str, Any]] = []
         self.cards: CardPool[Any] = self.load_cards()
+        #: id -> card, a plain dict for the rules' hot paths (kept in step with ``cards``)
+        self.cdb: dict[str, Any] = {cid: self.cards[cid] for cid in self.cards}
 
     # ------------------------------------------------------------------ parameters
     def variant_defaults(self, variant: str) -> dict[str, Any]:
@@ -165,7 +167,7 @@ class Game(ABC):
             if len(_STARTERS) >= _CACHE_MAX:
                 _STARTERS.clear()
             _STARTERS[key] = got
-        return {k: Deck(d.main, dict(d.sections), d.name) for k, d in got.items()}
+        return {k: Deck(d.main, dict(d.sections), d.name, d.lines) for k, d in got.items()}
 
     def cache_key(self) -> tuple[Any, ...]:
         """What decides this game's cards and deck rules: the class, the variant, the parameters and
@@ -245,7 +247,7 @@ class Game(ABC):
             raise DeckError([f"cannot read {p}: {e.strerror}"], str(p)) from None
         d = self.parse_deck(text, str(p))
         if not d.name:
-            d = Deck(d.main, d.sections, p.stem)
+            d = Deck(d.main, d.sections, p.stem, d.lines)
         return d
 
     def card_builder(self) -> Callable[[dict[str, Any], Where], Any]:
@@ -288,6 +290,7 @@ class Game(ABC):
             return self
         g = type(self)(self.variant, **self.params)
         g.cards = self.cards.extended(add)
+        g.cdb = {cid: g.cards[cid] for cid in g.cards}
         g.extra_cards = [*self.extra_cards, *add_raws]
         return g
 

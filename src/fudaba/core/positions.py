@@ -93,6 +93,42 @@ def table(v: Any, key: str) -> Mapping[str, Any]:
     return v
 
 
+def card_ref(game: Any, given: Any, key: str, types: tuple[str, ...] | None = None) -> str:
+    """The id of the card ``given`` (an id, or a name the game's pool finds) at ``key`` of a position;
+    ``types``: the card types the place holds (checked against the card's ``type``). PositionError
+    names the key and the problem."""
+    C = game.cdb
+    cid = given
+    if not isinstance(given, str) or given not in C:
+        found = game.cards.find(given) if isinstance(given, str) else None
+        if found is None:
+            raise PositionError(f"position: key {key!r}: unknown card {given!r}")
+        cid = found.id
+    c = C[cid]
+    if types is not None and c.type not in types:
+        raise PositionError(f"position: key {key!r}: {cid} {c.name} is a {c.type}; this place holds "
+                            f"{' or '.join(types)} cards")
+    return str(cid)
+
+
+def turn_header(doc: Mapping[str, Any], turn_limit: int) -> tuple[int, int, int, int]:
+    """The keys every two-player position starts with: ``(seed, turn, active, first)`` — the RNG
+    state, the turn (not past ``turn_limit``, 0 = none), the turn player and the first player, which
+    must agree (odd turns are the first player's). PositionError names the key."""
+    seed = whole(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
+    turn = whole(doc.get("turn", 1), "turn", 1)
+    if turn_limit and turn > turn_limit:
+        raise PositionError(f"position: key 'turn' = {turn} is past turn_limit = {turn_limit} (the game would "
+                            f"be over)")
+    active = whole(doc.get("active", 0), "active", 0, 1)
+    first = whole(doc.get("first", active if turn % 2 == 1 else 1 - active), "first", 0, 1)
+    if (turn % 2 == 1) != (first == active):
+        raise PositionError(f"position: keys 'turn'/'active'/'first': turn {turn} is player "
+                            f"{first if turn % 2 == 1 else 1 - first}'s turn when player {first} went first, "
+                            f"not player {active}'s")
+    return seed, turn, active, first
+
+
 def plain(x: Any) -> Any:
     """``x`` as plain JSON data (tables with text keys, lists, text, numbers, booleans, null): how a
     state keeps the position it was loaded from in its ``origin``."""

@@ -160,10 +160,12 @@ def card_name(game: Game, card_id: str, lang: str) -> str:
 def option_gloss(game: Game, action: Action, lang: str, view: dict[str, Any] | None = None) -> str:
     """The card names (and costs) an action's arguments refer to by id: ``Flame Sprite (cost 2)``;
     with the chooser's ``view``, also the cards on the places it names (the game text module's
-    ``option_gloss``): ``attack F2 xF1`` → ``Dragon Knight → Great Detective``."""
+    ``option_gloss``): ``attack F2 xF1`` → ``Dragon Knight → Great Detective``. A text module that sets
+    ``GLOSS_CARDS = True`` names the cards too (Suikoden): its gloss is then the whole gloss."""
     out = []
     ph = phrases(lang)
-    for arg in action.args:
+    mod = importlib.import_module(game.TEXT_MODULE) if view is not None and game.TEXT_MODULE else None
+    for arg in action.args if not getattr(mod, "GLOSS_CARDS", False) else ():  # the game names them itself
         cid = arg.rsplit(":", 1)[-1]
         card = game.cards.get(cid) if "-" in cid else None
         if card is None:
@@ -171,8 +173,8 @@ def option_gloss(game: Game, action: Action, lang: str, view: dict[str, Any] | N
         cost = getattr(card, "cost", None)
         out.append(card_name(game, card.id, lang)
                    + (f" ({ph['cost']}{cost})" if isinstance(cost, int) and action.verb != "charge" else ""))
-    if view is not None and game.TEXT_MODULE:
-        fn = getattr(importlib.import_module(game.TEXT_MODULE), "option_gloss", None)
+    if mod is not None:
+        fn = getattr(mod, "option_gloss", None)
         placed = fn(game, view, action.text, lang) if fn is not None else ""
         if placed:
             out.append(str(placed))

@@ -525,6 +525,13 @@ class State(ABC):
             rec.hashes = compute(rec)
         return rec
 
+    def adopt_position_cards(self) -> None:
+        """For ``_load``: a state read back from JSON whose origin is a position with inline
+        ``[[cards]]`` plays in the game with those cards added (``Game.with_cards``)."""
+        pos = self.origin.get("position") if isinstance(self.origin, dict) else None
+        if isinstance(pos, dict) and pos.get("cards") and not self.game.extra_cards:
+            self.game = self.game.with_cards(list(pos["cards"]), "position [[cards]]")
+
     # ------------------------------------------------------------------ game hooks
     @abstractmethod
     def _copy_into(self, new: Any) -> None:

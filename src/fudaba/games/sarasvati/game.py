@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
 from ...core.actions import Action, Decision
 from ...core.cards import CardPool
@@ -103,20 +103,10 @@ class SarasvatiGame(Game):
     cdb: dict[str, Card]
     extra_cards: list[dict[str, Any]]
 
-    def __init__(self, variant: str | None = None, **params: Any) -> None:
-        super().__init__(variant, **params)
-        self.cdb = {cid: self.cards[cid] for cid in self.cards}
-        self.extra_cards = []
 
     # ------------------------------------------------------------------ cards and decks
     def load_cards(self) -> CardPool[Any]:
         return CardPool(_pool())
-
-    def with_cards(self, raws: Sequence[Any], source: str = "cards") -> Self:
-        """As the core's (extra card tables added to the pool), with the id → card table refreshed."""
-        g = super().with_cards(raws, source)
-        g.cdb = {cid: g.cards[cid] for cid in g.cards}
-        return g
 
     def card_builder(self) -> Any:
         from .cards import build_card

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import PositionError
-from ...core.positions import array, check_keys, flag, read_document, table, whole
+from ...core.positions import array, card_ref, check_keys, flag, read_document, table, turn_header, whole
 from .cards import DUR_CODE, DUR_NAME, Card
 from .rules import REMAINING
 from .state import SarasvatiState, Unit, place
@@ -107,18 +107,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
     C: dict[str, Card] = g.cdb
     st = SarasvatiState(g, 0)
     st.init_zones(C)
-    st.rng.state = whole(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
-    st.turn = whole(doc.get("turn", 1), "turn", 1)
-    limit = int(params["turn_limit"])
-    if limit and st.turn > limit:  # §7: the game ended as a draw at the end of turn `turn_limit`
-        raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {limit} (§7: the game "
-                            f"would be over)")
-    st.active = whole(doc.get("active", 0), "active", 0, 1)
-    st.first = whole(doc.get("first", st.active if st.turn % 2 == 1 else 1 - st.active), "first", 0, 1)
-    if (st.turn % 2 == 1) != (st.first == st.active):
-        raise PositionError(f"position: keys 'turn'/'active'/'first': turn {st.turn} is player "
-                            f"{st.first if st.turn % 2 == 1 else 1 - st.first}'s turn when player {st.first} "
-                            f"went first, not player {st.active}'s")
+    st.rng.state, st.turn, st.active, st.first = turn_header(doc, int(params["turn_limit"]))
     phase = doc.get("phase", "imagine")
     if not isinstance(phase, str) or phase not in REMAINING:
         raise PositionError(f"position: key 'phase' must be one of {', '.join(REMAINING)}, got {phase!r}")
@@ -132,17 +121,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
     bh = st.bh
 
     def card(given: Any, key: str, types: tuple[str, ...] | None = None) -> str:
-        cid = given
-        if not isinstance(given, str) or given not in C:
-            found = g.cards.find(given) if isinstance(given, str) else None
-            if found is None:
-                raise PositionError(f"position: key {key!r}: unknown card {given!r}")
-            cid = found.id
-        c = C[cid]
-        if types is not None and c.type not in types:
-            raise PositionError(f"position: key {key!r}: {cid} {c.name} is a {c.type}; "
-                                f"this place holds {' or '.join(types)} cards")
-        return str(cid)
+        return card_ref(g, given, key, types)
 
     zone_types = ("character", "support", "equipment")
     for p, seat_raw in enumerate(seats):

@@ -184,9 +184,7 @@ class SarasvatiState(State):
         }
 
     def _load(self, d: dict[str, Any]) -> None:
-        pos = self.origin.get("position") if isinstance(self.origin, dict) else None
-        if isinstance(pos, dict) and pos.get("cards") and not self.game.extra_cards:
-            self.game = self.game.with_cards(list(pos["cards"]), "position [[cards]]")
+        self.adopt_position_cards()
         g: Any = self.game  # a SarasvatiGame: its id → card table
         self.init_zones(g.cdb)
         self.active = int(d["active"])

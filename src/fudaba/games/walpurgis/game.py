@@ -89,7 +89,7 @@ class WalpurgisGame(Game):
         out: dict[str, Deck] = {}
         for p in sorted(DECK_DIR.glob("*.txt")):
             d = self.parse_deck(p.read_text(encoding="utf-8"), str(p))
-            out[p.stem] = Deck(d.main, d.sections, p.stem)
+            out[p.stem] = Deck(d.main, d.sections, p.stem, d.lines)
         return out
 
     def deck_problems(self, deck: Deck) -> list[str]:
