@@ -1,0 +1,280 @@
+"""Positions (spec §14): dump a state at a phase-level decision, load one back.
+
+``load_position(state.position())`` gives an equal state (same ``hash()``). Unknown keys and
+impossible positions raise :class:`~fudaba.core.errors.PositionError` naming the key.
+Beyond §14 (optional): ``[replenish] seat = N`` — the seat whose discard-down is pending (absent: the
+replenish phase from its start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import PositionError
+from ...core.positions import array, card_ref, check_keys, flag, read_document, table, turn_header, whole
+from .state import Dep, Mission, SuikodenState, slot_name
+
+TOP_KEYS = frozenset({"game", "variant", "turn", "active", "first", "phase", "seed", "params", "seat", "cards",
+                      "battle", "mulligan", "replenish"})
+SEAT_KEYS = frozenset({"mastermind", "vp", "built", "hand", "deck", "discard", "missions", "resolved"})
+MISSION_KEYS = frozenset({"slot", "card", "support", "mine", "theirs"})
+DEP_KEYS = frozenset({"card", "mods", "rune_used"})
+MOD_KEYS = frozenset({"atk", "mil", "con", "until", "by"})
+BATTLE_KEYS = frozenset({"seat", "slot", "kind", "actor", "steps", "last_pass"})
+PHASES = ("mulligan", "main", "battle", "replenish")
+UNTIL = {"until_end_of_battle": "battle", "while_deployed": "deployed", "battle": "battle", "deployed": "deployed"}
+UNTIL_NAME = {"battle": "until_end_of_battle", "deployed": "while_deployed"}
+
+
+def dump_position(st: SuikodenState) -> dict[str, Any]:
+    d = st.decision
+    if st.over:
+        raise PositionError(f"position: the game is over ({st.result}); positions describe games in progress")
+    if d is None or d.kind not in ("mulligan", "main", "step", "replenish"):
+        kind = d.kind if d is not None else "none"
+        raise PositionError(f"position: only at a mulligan, main, deploy/pass or replenish decision (§14); the "
+                            f"pending decision is {kind!r}")
+    g: Any = st.game
+    seats = []
+    for p in (0, 1):
+        ms = []
+        for k, m in enumerate(st.missions[p]):
+            if m is None:
+                continue
+            e: dict[str, Any] = {"slot": slot_name(k), "card": m.card}
+            if m.support:
+                e["support"] = m.support
+            e["mine"] = [_dep(x) for x in m.cols[p]]
+            e["theirs"] = [_dep(x) for x in m.cols[1 - p]]
+            ms.append(e)
+        res = []
+        for r in st.resolved[p]:
+            x: dict[str, Any] = {"card": r[0], "garrison": r[1]}
+            if r[2] != p:
+                x["owner"] = r[2]
+            res.append(x)
+        seats.append({
+            "mastermind": st.mm[p],
+            "vp": st.vp[p],
+            "built": st.built[p],
+            "hand": list(st.hand[p]),
+            "deck": list(reversed(st.deck[p])),
+            "discard": list(st.discard[p]),
+            "missions": ms,
+            "resolved": res,
+        })
+    phase = {"mulligan": "mulligan", "main": "main", "step": "battle", "replenish": "replenish"}[d.kind]
+    doc: dict[str, Any] = {
+        "game": "suikoden",
+        "turn": st.turn,
+        "active": st.active,
+        "first": st.first,
+        "phase": phase,
+        "seed": st.rng.state,
+        "params": dict(g.params),
+        "seat": seats,
+    }
+    if phase == "battle":
+        doc["battle"] = {"seat": st.bseat, "slot": slot_name(st.bslot), "kind": st.bkind, "actor": st.bactor,
+                         "steps": st.bsteps, "last_pass": st.bpasses > 0}
+    elif phase == "mulligan":
+        doc["mulligan"] = {"seat": d.player, "returned": list(st.returned[d.player])}
+    elif phase == "replenish":
+        doc["replenish"] = {"seat": d.player}
+    extra = getattr(g, "extra_cards", [])
+    if extra:
+        doc["cards"] = [dict(c) for c in extra]
+    return doc
+
+
+def _dep(x: Dep) -> Any:
+    if not x[1] and not x[2]:
+        return x[0]
+    return {"card": x[0], "mods": [{"atk": m[0], "mil": m[1], "con": m[2], "until": UNTIL_NAME[m[3]], "by": m[4]}
+                                   for m in x[1]], "rune_used": x[2]}
+
+
+def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SuikodenState:
+    doc = read_document(data)
+    check_keys(doc, TOP_KEYS, "position")
+    if doc.get("game", "suikoden") != "suikoden":
+        raise PositionError(f"position: key 'game' is {doc.get('game')!r}, not 'suikoden'")
+    g: Any = game.position_game(doc)
+    params = g.params
+    C = g.cdb
+    st = SuikodenState(g, 0)
+    st.init_zones(C)
+    K = st.K
+    st.rng.state, st.turn, st.active, st.first = turn_header(doc, int(params["turn_limit"]))
+    phase = doc.get("phase", "main")
+    if not isinstance(phase, str) or phase not in PHASES:
+        raise PositionError(f"position: key 'phase' must be one of {', '.join(PHASES)}, got {phase!r}")
+    st.phase = phase
+    for key in ("battle", "mulligan", "replenish"):
+        if key in doc and phase != key:
+            raise PositionError(f"position: key {key!r} belongs to phase = {key!r}, not {phase!r}")
+
+    def card(given: Any, key: str, types: tuple[str, ...] | None = None) -> str:
+        cid = card_ref(g, given, key, types)
+        c = C[cid]
+        if c.cls == "mastermind" and key.split(".")[-1].split("[")[0] != "mastermind":
+            raise PositionError(f"position: key {key!r}: {cid} {c.name} is a mastermind (総大将): it is only ever "
+                                f"a seat's 'mastermind' (§2, §3)")
+        return str(cid)
+
+    seats = array(doc.get("seat"), "seat")
+    if len(seats) != 2:
+        raise PositionError(f"position: key 'seat' must list two seats ([[seat]] twice), got {len(seats)}")
+    for p, raw in enumerate(seats):
+        seat = table(raw, f"seat[{p}]")
+        sk = f"seat[{p}]"
+        check_keys(seat, SEAT_KEYS, f"position: {sk}")
+        mm = seat.get("mastermind", "")
+        if mm != "":
+            mm = card(mm, sk + ".mastermind", ("character",))
+            if C[mm].cls != "mastermind":
+                raise PositionError(f"position: key '{sk}.mastermind': {mm} {C[mm].name} is a {C[mm].cls}, not a "
+                                    f"mastermind (総大将)")
+        st.mm[p] = mm
+        st.vp[p] = whole(seat.get("vp", 0), sk + ".vp", 0)
+        st.built[p] = whole(seat.get("built", 0), sk + ".built", 0)
+        st.hand[p] = [card(c, f"{sk}.hand[{i}]") for i, c in enumerate(array(seat.get("hand", []), sk + ".hand"))]
+        st.deck[p] = list(reversed([card(c, f"{sk}.deck[{i}]")
+                                    for i, c in enumerate(array(seat.get("deck", []), sk + ".deck"))]))
+        st.discard[p] = [card(c, f"{sk}.discard[{i}]")
+                         for i, c in enumerate(array(seat.get("discard", []), sk + ".discard"))]
+        ms = array(seat.get("missions", []), sk + ".missions")
+        if len(ms) > K:
+            raise PositionError(f"position: key '{sk}.missions': {len(ms)} unresolved cards, more than "
+                                f"mission_slots = {K} (§5)")
+        for i, mraw in enumerate(ms):
+            mk = f"{sk}.missions[{i}]"
+            mt = table(mraw, mk)
+            check_keys(mt, MISSION_KEYS, f"position: {mk}")
+            slot = mt.get("slot", slot_name(i))
+            if not isinstance(slot, str) or not (slot[:1] in "Mm" and slot[1:].isdigit()
+                                                 and 1 <= int(slot[1:]) <= K):
+                raise PositionError(f"position: key '{mk}.slot': one of M1..M{K}, got {slot!r}")
+            k = int(slot[1:]) - 1
+            if st.missions[p][k] is not None:
+                raise PositionError(f"position: key '{mk}.slot': {slot} is given twice")
+            cid = card(mt.get("card"), mk + ".card", ("mission", "facility"))
+            if C[cid].clear == "duel":
+                raise PositionError(f"position: key '{mk}.card': {cid} {C[cid].name} is a duel mission; a duel "
+                                    f"resolves at once and never stays in a slot (§7.6)")
+            sup = mt.get("support", "")
+            if sup:
+                sup = card(sup, mk + ".support", ("character",))
+                if "support" not in C[sup].keywords:
+                    raise PositionError(f"position: key '{mk}.support': {sup} {C[sup].name} has no サポート keyword "
+                                        f"(§8.1)")
+            cols: list[list[Dep]] = [[], []]
+            for side, q in (("mine", p), ("theirs", 1 - p)):
+                for j, e in enumerate(array(mt.get(side, []), f"{mk}.{side}")):
+                    cols[q].append(_load_dep(e, f"{mk}.{side}[{j}]", card))
+            st.missions[p][k] = Mission(cid, sup, cols)
+        for i, rraw in enumerate(array(seat.get("resolved", []), sk + ".resolved")):
+            rk = f"{sk}.resolved[{i}]"
+            rt = table(rraw, rk)
+            check_keys(rt, {"card", "garrison", "owner"}, f"position: {rk}")
+            rc = card(rt.get("card"), rk + ".card", ("mission", "facility"))
+            gar = rt.get("garrison", "")
+            if gar:
+                gar = card(gar, rk + ".garrison", ("character",))
+                if C[gar].pair:
+                    raise PositionError(f"position: key '{rk}.garrison': a pair card cannot be a garrison (§7.5)")
+            st.resolved[p].append((rc, gar, whole(rt.get("owner", p), rk + ".owner", 0, 1)))
+    _check_unique(st)
+    K_ = st.K
+    if phase == "battle":
+        b = table(doc.get("battle"), "battle") if "battle" in doc else None
+        if b is None:
+            raise PositionError("position: key 'battle' is needed with phase = 'battle' (§14)")
+        check_keys(b, BATTLE_KEYS, "position: battle")
+        o = whole(b.get("seat", st.active), "battle.seat", 0, 1)
+        slot = b.get("slot", "M1")
+        if not isinstance(slot, str) or not (slot[:1] in "Mm" and slot[1:].isdigit() and 1 <= int(slot[1:]) <= K_):
+            raise PositionError(f"position: key 'battle.slot': one of M1..M{K_}, got {slot!r}")
+        k = int(slot[1:]) - 1
+        if st.missions[o][k] is None:
+            raise PositionError(f"position: key 'battle.slot': seat {o} has no unresolved card in {slot}")
+        kind = b.get("kind", "continue")
+        if kind not in ("new", "continue"):
+            raise PositionError(f"position: key 'battle.kind': new or continue, got {kind!r}")
+        st.bseat, st.bslot, st.bkind = o, k, str(kind)
+        st.bactor = whole(b.get("actor", st.active), "battle.actor", 0, 1)
+        st.bsteps = whole(b.get("steps", 0), "battle.steps", 0)
+        st.bpasses = 1 if flag(b.get("last_pass", False), "battle.last_pass") else 0
+        if st.bpasses and st.bsteps == 0:
+            raise PositionError("position: key 'battle.last_pass': no step has been taken yet (steps = 0)")
+        st.origin = {"position": doc}
+        st.push_seq("battle_step", "replenish", "end_turn")
+    elif phase == "mulligan":
+        mu = table(doc.get("mulligan", {}), "mulligan")
+        check_keys(mu, {"seat", "returned"}, "position: mulligan")
+        if st.turn != 1 or st.active != st.first:
+            raise PositionError("position: phase = 'mulligan' is before turn 1 of the first player (§4)")
+        s = whole(mu.get("seat", st.first), "mulligan.seat", 0, 1)
+        ret = [card(c, f"mulligan.returned[{i}]") for i, c in enumerate(array(mu.get("returned", []),
+                                                                             "mulligan.returned"))]
+        if len(ret) > int(params["mulligan_max"]):
+            raise PositionError(f"position: key 'mulligan.returned': {len(ret)} cards, more than mulligan_max = "
+                                f"{params['mulligan_max']} (§4)")
+        st.returned[s] = ret
+        st.origin = {"position": doc}
+        st.push("turn")
+        if s == st.first:
+            st.push("mulligan", (1 - s,))
+        st.push("mulligan", (s,))
+    elif phase == "replenish":
+        rp = table(doc.get("replenish", {}), "replenish")
+        check_keys(rp, {"seat"}, "position: replenish")
+        st.origin = {"position": doc}
+        st.push("end_turn")
+        if "seat" in rp:
+            s = whole(rp["seat"], "replenish.seat", 0, 1)
+            if s == st.active:
+                st.push("refill", (1 - s,))
+            st.push("refill", (s,))
+        else:
+            st.push("replenish")
+    else:
+        st.origin = {"position": doc}
+        st.push_seq("main", "replenish", "end_turn")
+    st.run()
+    return st
+
+
+def _load_dep(e: Any, key: str, card: Any) -> Dep:
+    if isinstance(e, str):
+        return (card(e, key, ("character",)), (), False)
+    t = table(e, key)
+    check_keys(t, DEP_KEYS, f"position: {key}")
+    cid = card(t.get("card"), key + ".card", ("character",))
+    mods = []
+    for i, m in enumerate(array(t.get("mods", []), key + ".mods")):
+        mk = f"{key}.mods[{i}]"
+        mt = table(m, mk)
+        check_keys(mt, MOD_KEYS, f"position: {mk}")
+        until = mt.get("until", "until_end_of_battle")
+        if until not in UNTIL:
+            raise PositionError(f"position: key '{mk}.until': until_end_of_battle or while_deployed, got {until!r}")
+        by = mt.get("by", "")
+        mods.append((whole(mt.get("atk", 0), mk + ".atk"), whole(mt.get("mil", 0), mk + ".mil"),
+                     whole(mt.get("con", 0), mk + ".con"), UNTIL[until], str(by)))
+    return (cid, tuple(mods), flag(t.get("rune_used", False), key + ".rune_used"))
+
+
+def _check_unique(st: SuikodenState) -> None:
+    """§6.2: two characters in play sharing a name (same-named masterminds are allowed; garrisons
+    count only when ``garrison_unique``)."""
+    from .effects import names_in_play
+
+    for name, where in names_in_play(st).items():
+        others = [w for w in where if w[1] != "mastermind"]
+        if len(others) >= 2 or (others and len(where) > len(others)):
+            a, b = where[0], where[1]
+            raise PositionError(f"position: key 'seat': {name} is in play twice ({a[2]} {a[1]} of seat {a[0]}, "
+                                f"{b[2]} {b[1]} of seat {b[0]}); characters are unique across both sides (§6.2)")

@@ -1,0 +1,353 @@
+"""The Suikoden game state (spec §1 zones) — small lists, tuples and ints, copied by hand.
+
+Per seat ``p`` (lists of length 2, indexed by seat):
+
+* ``hand[p]``; ``deck[p]`` (**top at the end**; positions list top first); ``discard[p]``;
+* ``mm[p]`` — the mastermind's id or ""; ``vp[p]``, ``built[p]``;
+* ``missions[p]`` — ``mission_slots`` entries (M1…), each a :class:`Mission` or None;
+* ``resolved[p]`` — the resolved area R1… in clearing order: ``(card, garrison, owner)`` tuples
+  (garrison "" once a betrayal discarded it);
+* ``returned[p]`` — the cards of a mulligan in progress (§4.4), secret until shuffled in.
+
+A deployed character is a tuple ``(card, mods, rune_used)``; a modifier ``(atk, mil, con, until,
+by)`` with ``until`` ``"battle"`` (until the end of the battle) or ``"deployed"`` (while deployed)
+and ``by`` the card that made it. Characters are referred to by card id: names are unique in play
+(§6.2), so an id names one character on the table.
+
+The battle under way (§7) is ``bseat``/``bslot`` (its mission, -1 when none), ``bkind`` (``new``,
+``continue``, ``duel``), ``bactor``, ``bsteps`` (steps taken) and ``bpasses`` (passes in a row).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.rng import Rng
+from ...core.state import State, canonical, check_belief
+from ...core.views import envelope, player_view
+
+if TYPE_CHECKING:
+    from .cards import Card
+
+Mod = tuple[int, int, int, str, str]
+Dep = tuple[str, tuple[Mod, ...], bool]
+Resolved = tuple[str, str, int]
+KIND_OF_CLEAR = {"atk": "attack", "mil": "troops", "duel": "duel"}
+
+
+class Mission:
+    """An unresolved mission or facility in a slot: its card, the owner's support ("" none) and the
+    deployed columns by seat."""
+
+    __slots__ = ("card", "cols", "support")
+
+    def __init__(self, card: str, support: str = "", cols: list[list[Dep]] | None = None) -> None:
+        self.card = card
+        self.support = support
+        self.cols = cols if cols is not None else [[], []]
+
+    def copy(self) -> Mission:
+        m = Mission.__new__(Mission)
+        m.card = self.card
+        m.support = self.support
+        c = self.cols
+        m.cols = [c[0].copy(), c[1].copy()]
+        return m
+
+    def dump(self) -> list[Any]:
+        return [self.card, self.support, [[[d[0], [list(x) for x in d[1]], d[2]] for d in col] for col in self.cols]]
+
+    @classmethod
+    def load(cls, d: list[Any]) -> Mission:
+        cols = [[(str(e[0]), tuple(_mod(x) for x in e[1]), bool(e[2])) for e in col] for col in d[2]]
+        return cls(str(d[0]), str(d[1]), cols)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mission) and self.dump() == other.dump()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Mission({self.dump()!r})"
+
+
+def _mod(x: list[Any]) -> Mod:
+    return (int(x[0]), int(x[1]), int(x[2]), str(x[3]), str(x[4]))
+
+
+def slot_name(k: int) -> str:
+    return f"M{k + 1}"
+
+
+def rel_slot(o: int, k: int, viewer: int | None) -> str:
+    """The place of seat ``o``'s slot ``k`` as ``viewer`` names it (``M1`` own, ``xM1`` the opponent's;
+    a spectator names seat 1's with the ``x``)."""
+    own = o == viewer if viewer is not None else o == 0
+    return f"M{k + 1}" if own else f"xM{k + 1}"
+
+
+class SuikodenState(State):
+    __slots__ = (
+        "C",
+        "K",
+        "active",
+        "bactor",
+        "bkind",
+        "bpasses",
+        "bseat",
+        "bslot",
+        "bsteps",
+        "built",
+        "deck",
+        "discard",
+        "first",
+        "hand",
+        "missions",
+        "mm",
+        "phase",
+        "resolved",
+        "returned",
+        "vp",
+    )
+
+    C: dict[str, Card]
+    K: int
+    active: int
+    first: int
+    phase: str
+    hand: list[list[str]]
+    deck: list[list[str]]
+    discard: list[list[str]]
+    returned: list[list[str]]
+    mm: list[str]
+    vp: list[int]
+    built: list[int]
+    missions: list[list[Mission | None]]
+    resolved: list[list[Resolved]]
+    bseat: int
+    bslot: int
+    bkind: str
+    bactor: int
+    bsteps: int
+    bpasses: int
+
+    def init_zones(self, cards: dict[str, Card]) -> None:
+        """Empty zones sized by the game's parameters."""
+        self.C = cards
+        self.K = k = int(self.game.params["mission_slots"])
+        self.active = 0
+        self.first = 0
+        self.phase = "setup"
+        self.hand = [[], []]
+        self.deck = [[], []]
+        self.discard = [[], []]
+        self.returned = [[], []]
+        self.mm = ["", ""]
+        self.vp = [0, 0]
+        self.built = [0, 0]
+        self.missions = [[None] * k, [None] * k]
+        self.resolved = [[], []]
+        self.no_battle()
+
+    def no_battle(self) -> None:
+        self.bseat = -1
+        self.bslot = -1
+        self.bkind = ""
+        self.bactor = 0
+        self.bsteps = 0
+        self.bpasses = 0
+
+    # ------------------------------------------------------------------ copies and documents
+    def _copy_into(self, new: Any) -> None:
+        new.C = self.C
+        new.K = self.K
+        new.active = self.active
+        new.first = self.first
+        new.phase = self.phase
+        h, d, x, r, ms, rs = self.hand, self.deck, self.discard, self.returned, self.missions, self.resolved
+        new.hand = [h[0].copy(), h[1].copy()]
+        new.deck = [d[0].copy(), d[1].copy()]
+        new.discard = [x[0].copy(), x[1].copy()]
+        new.returned = [r[0].copy(), r[1].copy()]
+        new.mm = self.mm.copy()
+        new.vp = self.vp.copy()
+        new.built = self.built.copy()
+        new.missions = [[None if m is None else m.copy() for m in ms[0]], [None if m is None else m.copy() for m in ms[1]]]
+        new.resolved = [rs[0].copy(), rs[1].copy()]
+        new.bseat = self.bseat
+        new.bslot = self.bslot
+        new.bkind = self.bkind
+        new.bactor = self.bactor
+        new.bsteps = self.bsteps
+        new.bpasses = self.bpasses
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "active": self.active,
+            "first": self.first,
+            "phase": self.phase,
+            "hand": self.hand,
+            "deck": self.deck,
+            "discard": self.discard,
+            "returned": self.returned,
+            "mm": self.mm,
+            "vp": self.vp,
+            "built": self.built,
+            "missions": [[None if m is None else m.dump() for m in s] for s in self.missions],
+            "resolved": [[list(r) for r in s] for s in self.resolved],
+            "battle": [self.bseat, self.bslot, self.bkind, self.bactor, self.bsteps, self.bpasses],
+        }
+
+    def _load(self, d: dict[str, Any]) -> None:
+        self.adopt_position_cards()
+        g: Any = self.game  # a SuikodenGame: its id → card table
+        self.init_zones(g.cdb)
+        self.active = int(d["active"])
+        self.first = int(d["first"])
+        self.phase = str(d["phase"])
+        self.hand = [list(x) for x in d["hand"]]
+        self.deck = [list(x) for x in d["deck"]]
+        self.discard = [list(x) for x in d["discard"]]
+        self.returned = [list(x) for x in d["returned"]]
+        self.mm = [str(x) for x in d["mm"]]
+        self.vp = [int(x) for x in d["vp"]]
+        self.built = [int(x) for x in d["built"]]
+        self.missions = [[None if m is None else Mission.load(m) for m in s] for s in d["missions"]]
+        self.resolved = [[(str(r[0]), str(r[1]), int(r[2])) for r in s] for s in d["resolved"]]
+        b = d["battle"]
+        self.bseat, self.bslot, self.bkind = int(b[0]), int(b[1]), str(b[2])
+        self.bactor, self.bsteps, self.bpasses = int(b[3]), int(b[4]), int(b[5])
+
+    # ------------------------------------------------------------------ helpers
+    def mission(self, o: int, k: int) -> Mission:
+        m = self.missions[o][k]
+        assert m is not None
+        return m
+
+    def battle_mission(self) -> Mission:
+        return self.mission(self.bseat, self.bslot)
+
+    def find_dep(self, cid: str) -> tuple[int, int, int, int] | None:
+        """(mission owner, slot, column seat, index) of the deployed character ``cid``."""
+        for o in (0, 1):
+            for k, m in enumerate(self.missions[o]):
+                if m is None:
+                    continue
+                for q in (0, 1):
+                    for i, dep in enumerate(m.cols[q]):
+                        if dep[0] == cid:
+                            return o, k, q, i
+        return None
+
+    def hand_limit(self, p: int) -> int:
+        """§5 replenish: the base limit and the ``hand_limit`` effects of ``p``'s mastermind and
+        built facilities (§10)."""
+        n = int(self.game.params["hand_limit"])
+        C = self.C
+        srcs = [self.mm[p]] if self.mm[p] else []
+        srcs += [r[0] for r in self.resolved[p] if C[r[0]].type == "facility" and r[2] == p]
+        for s in srcs:
+            for e in C[s].effects:
+                if e.action == "hand_limit" and e.trigger == "static":
+                    n += e.amount if e.target == "self_player" else 0
+        for s in ([self.mm[1 - p]] if self.mm[1 - p] else []) + [
+                r[0] for r in self.resolved[1 - p] if C[r[0]].type == "facility" and r[2] == 1 - p]:
+            for e in C[s].effects:
+                if e.action == "hand_limit" and e.trigger == "static" and e.target == "opponent":
+                    n += e.amount
+        return max(0, n)
+
+    # ------------------------------------------------------------------ game hooks
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The envelope of ``core/views.py`` with the table of ``/docs/suikoden.md`` (*View*)."""
+        from .effects import mission_values
+
+        self.check_seat(player, spectator=True)
+        C = self.C
+        players = []
+        sides: list[dict[str, Any]] = []
+        for p in (0, 1):
+            ms = []
+            for k, m in enumerate(self.missions[p]):
+                if m is None:
+                    continue
+                c = C[m.card]
+                vals, tots, links = mission_values(self, p, k)
+                ms.append({
+                    "slot": slot_name(k),
+                    "card": m.card,
+                    "kind": "facility" if c.type == "facility" else KIND_OF_CLEAR[c.clear],
+                    "value": c.build if c.type == "facility" else c.value,
+                    "block": c.block if c.type == "facility" else None,
+                    "duel_stat": c.duel_stat,
+                    "vp": list(c.vp) if c.type == "mission" else None,
+                    "support": m.support or None,
+                    "columns": [[{"card": dep[0], "atk": v[0], "mil": v[1], "con": v[2], "links": C[dep[0]].links,
+                                  "mods": [list(x) for x in dep[1]], "rune_used": dep[2]}
+                                 for dep, v in zip(m.cols[q], vals[q], strict=True)] for q in (0, 1)],
+                    "links": links,
+                    "totals": [{"atk": t[0], "mil": t[1], "con": t[2]} for t in tots],
+                })
+            side = {
+                "mastermind": self.mm[p],
+                "vp": self.vp[p],
+                "built": self.built[p],
+                "hand_limit": self.hand_limit(p),
+                "returned": len(self.returned[p]),
+                "missions": ms,
+                "resolved": [{"place": f"R{i + 1}", "card": r[0], "garrison": r[1], "owner": r[2]}
+                             for i, r in enumerate(self.resolved[p])],
+            }
+            if player == p and self.returned[p]:
+                side["returned_cards"] = list(self.returned[p])
+            sides.append(side)
+            players.append(player_view(self.hand[p], player == p, len(self.deck[p]), self.discard[p]))
+        battle = None
+        if self.bseat >= 0:
+            battle = {"seat": self.bseat, "slot": slot_name(self.bslot), "kind": self.bkind, "actor": self.bactor,
+                      "steps": self.bsteps, "last_pass": self.bpasses > 0}
+        P = self.game.params
+        table = {"first": self.first, "vp_to_win": int(P["vp_to_win"]), "mission_slots": self.K, "battle": battle,
+                 "players": sides}
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
+
+    def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
+        """The core's ``resample`` hook (§1): ``player`` cannot see the opponent's hand, its mulligan
+        returns, or either deck's order. The opponent's hand, returns and deck are dealt together from
+        one canonical pool; its own deck likewise (its own returns it knows)."""
+        o = 1 - player
+        hand, ret, deck = self.hand[o], self.returned[o], self.deck[o]
+        pool = hand + ret + deck
+        if belief is not None:
+            pool = check_belief(belief, len(pool), f"seat {o}'s hand, mulligan returns and deck")
+        pool = canonical(pool, rng)
+        n, r = len(hand), len(ret)
+        self.hand[o] = pool[:n]
+        self.returned[o] = pool[n:n + r]
+        self.deck[o] = pool[n + r:]
+        self.deck[player] = canonical(self.deck[player], rng)
+
+    #: refusals are also given in Japanese
+    REFUSAL_LANGS = ("ja",)
+
+    def all_cards(self) -> list[str]:
+        out: list[str] = []
+        for p in (0, 1):
+            out += self.hand[p]
+            out += self.deck[p]
+            out += self.discard[p]
+            out += self.returned[p]
+            if self.mm[p]:
+                out.append(self.mm[p])
+            for m in self.missions[p]:
+                if m is not None:
+                    out.append(m.card)
+                    if m.support:
+                        out.append(m.support)
+                    for col in m.cols:
+                        out += [d[0] for d in col]
+            for r in self.resolved[p]:
+                out.append(r[0])
+                if r[1]:
+                    out.append(r[1])
+        return out
