@@ -15,6 +15,7 @@ from .base import Agent, RandomAgent, agent_seed
 #: game -> "module:Class" of its greedy heuristic
 GREEDY = {
     "sarasvati": "fudaba.agents.sarasvati:SarasvatiGreedy",
+    "suikoden": "fudaba.agents.suikoden:SuikodenGreedy",
     "walpurgis": "fudaba.agents.walpurgis:WalpurgisGreedy",
 }
 
