@@ -55,8 +55,35 @@ def walpurgis_visible(st: Any, seat: int | None) -> Counter[str]:
     return c
 
 
+def suikoden_visible(st: Any, seat: int | None) -> Counter[str]:
+    """Suikoden spec §1: hand and mulligan returns owner-only; deck count only; masterminds, missions,
+    deployed columns, supports, resolved areas and discards public. A duel pick stays in its owner's
+    hand until the reveal."""
+    c: Counter[str] = Counter()
+    for p in (0, 1):
+        if p == seat:
+            c.update(st.hand[p])
+            c.update(st.returned[p])
+        c.update(st.discard[p])
+        if st.mm[p]:
+            c[st.mm[p]] += 1
+        for m in st.missions[p]:
+            if m is not None:
+                c[m.card] += 1
+                if m.support:
+                    c[m.support] += 1
+                for col in m.cols:
+                    c.update(d[0] for d in col)
+        for r in st.resolved[p]:
+            c[r[0]] += 1
+            if r[1]:
+                c[r[1]] += 1
+    return c
+
+
 VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
     "sarasvati": sarasvati_visible,
+    "suikoden": suikoden_visible,
     "walpurgis": walpurgis_visible,
 }
 
@@ -66,6 +93,8 @@ _SV_PLACES = [f"{r}{i}" for r in "FB" for i in range(1, 6)] + [f"K{i}" for i in 
 PLACES: dict[str, list[str]] = {
     "sarasvati": [*_SV_PLACES, *("x" + t for t in _SV_PLACES), "grave", "xgrave", "voltage", "xvoltage"],
     "walpurgis": [f"{r}{c}" for r in "12345" for c in "abcde"] + ["discard", "xdiscard"],
+    "suikoden": [f"{x}M{k}{d}" for x in ("", "x") for k in (1, 2) for d in ("", ".1", ".2", ".x1", ".x2")]
+    + ["R1", "R2", "xR1", "xR2", "discard", "xdiscard"],
 }
 
 
@@ -155,7 +184,24 @@ def walpurgis_twin(st: Any, seat: int, rnd: random.Random) -> Any:
     return t
 
 
+def suikoden_twin(st: Any, seat: int, rnd: random.Random) -> Any:
+    """Suikoden §1: the opponent's hand, mulligan returns and deck are one unseen pool; the seat's
+    own deck order is unseen."""
+    t = st.clone()
+    o = 1 - seat
+    pool = list(st.hand[o]) + list(st.returned[o]) + list(st.deck[o])
+    rnd.shuffle(pool)
+    n, r = len(st.hand[o]), len(st.returned[o])
+    t.hand[o] = pool[:n]
+    t.returned[o] = pool[n:n + r]
+    t.deck[o] = pool[n + r:]
+    t.deck[seat] = rnd.sample(st.deck[seat], len(st.deck[seat]))
+    _twin_common(st, t, seat, rnd)
+    return t
+
+
 TWIN: dict[str, Callable[[Any, int, random.Random], Any]] = {
     "sarasvati": sarasvati_twin,
+    "suikoden": suikoden_twin,
     "walpurgis": walpurgis_twin,
 }

@@ -49,7 +49,7 @@ WATCH_GAMES = 300  # in these, every event is checked against what each viewer s
 SAMPLE_GAMES = 2  # in these of each chunk, samples are checked every 7th step (later: each new decision kind)
 TEXT_GAMES = int(os.environ.get("FUDABA_PROPERTY_TEXT_GAMES", "8"))  # in these, every printed text is checked
 
-CASES = [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
+CASES = [("sarasvati", None), ("suikoden", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
 PARAMS = [
     pytest.param(g, v, start, id=f"{g}-{v or 'default'}-{start}", marks=pytest.mark.slow)
     for g, v in CASES
@@ -65,13 +65,22 @@ def _ids_in(obj: object, pool: set[str]) -> Counter[str]:
 
 
 def _counted(v: dict[str, object]) -> dict[str, object]:
-    """A view without what refers back to cards shown elsewhere in it: the decision (its options) and
-    the game table's chain (Walpurgis: the activating cards are on the board)."""
+    """A view without what refers back to cards shown elsewhere in it: the decision (its options),
+    the game table's chain (Walpurgis: the activating cards are on the board) and the card a
+    modifier came from (Suikoden's ``mods``: a used counter is in the discard pile)."""
     out = {k: x for k, x in v.items() if k != "decision"}
     tb = out.get("table")
     if isinstance(tb, dict):
-        out["table"] = {k: x for k, x in tb.items() if k != "chain"}
+        out["table"] = _without_mods({k: x for k, x in tb.items() if k != "chain"})
     return out
+
+
+def _without_mods(x: object) -> object:
+    if isinstance(x, dict):
+        return {k: _without_mods(v) for k, v in x.items() if k != "mods"}
+    if isinstance(x, list):
+        return [_without_mods(v) for v in x]
+    return x
 
 
 def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]]) -> None:
