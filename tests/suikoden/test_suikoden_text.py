@@ -608,8 +608,7 @@ def test_8_4_prompt_of_a_counter_names_the_deployed_character() -> None:
         "P1 deployed シード Seed on M1: counter it with a 対 card from your hand, or pass (§8.4)")
     assert GAME.prompt(v, "ja", st.log_view(0)) == "P1がM1にシードを派遣: 手札の対で対抗するか、pass (§8.4)"
     assert T.option_gloss(GAME, v, "counter GS-A08", "en") == (
-        "ツァイ Tsai: Counter (対, from hand, after an enemy character is deployed): the character just deployed: "
-        "atk -2, until the end of the battle.")
+        "ツァイ Tsai: the character just deployed: atk -2, until the end of the battle.")
     evs = st.apply("counter GS-A08")
     en = [GAME.describe(e.view(1), "en") for e in evs]
     assert "P0 discards ツァイ Tsai to counter." in en

@@ -56,14 +56,15 @@ def clear_screen() -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="sarasvati or walpurgis")],
+    game: Annotated[str, typer.Argument(help="maken, sarasvati, suikoden or walpurgis")],
     variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
     deck: Annotated[Path | None, typer.Option(help="your deck list (default: the first starter deck)")] = None,
     opponent_deck: Annotated[Path | None, typer.Option(help="the opponent's deck list (default: the second starter deck)")] = None,
     opponent: Annotated[str, typer.Option(help="greedy, random, or human (a friend at this terminal)")] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
-    first: Annotated[str, typer.Option(help="who goes first: 0 (you), 1 (the AI) or random")] = "random",
+    first: Annotated[str | None, typer.Option(help="who goes first: 0 (you), 1 (the AI) or random (default: "
+                                                   "the game's 'first' parameter, random)")] = None,
     param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
     record: Annotated[Path | None, typer.Option(help="write the game's record (JSON) here when the game ends or you quit")] = None,
     cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP)] = None,
@@ -74,7 +75,8 @@ def play(
     if opponent not in (*AGENTS, "human"):
         raise fail(f"--opponent must be one of {', '.join(AGENTS)} or human (a friend at this terminal)")
     params: dict[str, Any] = parse_params(param)
-    params["first"] = first
+    if first is not None:  # else --param first=… or the game's default
+        params["first"] = first
     g = load(game, variant, params, cards)
     tr = T[lang]
     try:

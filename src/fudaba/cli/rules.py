@@ -14,7 +14,7 @@ MAX_WIDTH = 60
 
 @app.command("rules")
 def rules(
-    game: Annotated[str, typer.Argument(help="sarasvati or walpurgis")],
+    game: Annotated[str, typer.Argument(help="maken, sarasvati, suikoden or walpurgis")],
     section: Annotated[list[str] | None, typer.Argument(
         help="a section: 5.3 or §5.3 (the spec's numbers), or 'rulebook 8.1' (the rulebook's); none lists them",
         show_default=False)] = None,

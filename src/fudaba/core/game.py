@@ -37,6 +37,8 @@ class Game(ABC):
     PARAM_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: parameters whose value must be at least this (ints)
     PARAM_MIN: ClassVar[dict[str, int]] = {}
+    #: the largest value of a whole-number parameter (none: no upper bound)
+    PARAM_MAX: ClassVar[dict[str, int]] = {}
     #: what each parameter does, (English, Japanese): ``fudaba games GAME`` prints it
     PARAM_HELP: ClassVar[dict[str, tuple[str, str]]] = {}
     #: the game's State subclass (None: the game overrides :meth:`state_class`)
@@ -105,6 +107,9 @@ class Game(ABC):
             lo = cls.PARAM_MIN.get(key, 0)
             if iv < lo:
                 raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at least {lo}")
+            hi = cls.PARAM_MAX.get(key)
+            if hi is not None and iv > hi:
+                raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at most {hi}")
             return iv
         return value
 
@@ -123,7 +128,11 @@ class Game(ABC):
                 allowed = "true, false"
             elif isinstance(default, int):
                 lo = self.PARAM_MIN.get(key, 0)
-                allowed = f"整数 {lo} 以上" if ja else f"a whole number ≥ {lo}"
+                hi = self.PARAM_MAX.get(key)
+                if hi is not None:
+                    allowed = f"整数 {lo}〜{hi}" if ja else f"a whole number {lo}–{hi}"
+                else:
+                    allowed = f"整数 {lo} 以上" if ja else f"a whole number ≥ {lo}"
             else:
                 allowed = "テキスト" if ja else "text"
             en, jp = self.PARAM_HELP.get(key, ("", ""))

@@ -213,9 +213,9 @@ class State(ABC):
         for a in d.options:
             if a.text.lower() == key:
                 return a
-        if len(words) > 2:
+        if len(words) >= 2:
             # card names of several words (``charge Giant King``), or a displayed option pasted whole
-            # with its gloss (``place W-MR-01 1a up Normal Shot (Marisa)``)
+            # with its gloss (``place W-MR-01 1a up Normal Shot (Marisa)``, ``done 手札をそのまま残す``)
             found, named = self._parse_words(words)
             if len(found) == 1:
                 return found[0]

@@ -57,7 +57,8 @@ def local_sources(st: SuikodenState, o: int, m: Mission) -> list[Source]:
     """The continuous effects whose scope is this mission (§10): its card's (while unresolved),
     its support's and its deployed characters'."""
     C = st.C
-    out: list[Source] = [(o, e, "") for e in C[m.card].effects if e.trigger == "static"]
+    mc = C[m.card]  # a facility acts once built (§7.5); an unresolved mission acts on its mission (§10)
+    out: list[Source] = [(o, e, "") for e in mc.effects if e.trigger == "static"] if mc.type == "mission" else []
     if m.support:
         out += [(o, e, m.support) for e in C[m.support].effects if e.trigger == "support"]
     for q in (0, 1):
@@ -86,6 +87,29 @@ def condition_holds(st: SuikodenState, ctl: int, e: Effect, o: int, cols: list[l
         C = st.C
         return any(C[f].name == val for f in built_facilities(st, ctl))
     return False
+
+
+def hand_limit(st: SuikodenState, p: int) -> int:
+    """``p``'s hand limit (§5): ``hand_limit`` plus every continuous ``hand_limit`` effect in play —
+    masterminds', built facilities' and, on each unresolved mission, its card's, its support's and
+    its deployed characters' (§10 *Scope*) — that names ``p`` (``self_player`` of its controller or
+    ``opponent`` of the other); never below 0."""
+    n = int(st.game.params["hand_limit"])
+    srcs: list[tuple[list[Source], int, Mission | None]] = [(global_sources(st), -1, None)]
+    for o in (0, 1):
+        for m in st.missions[o]:
+            if m is not None:
+                srcs.append((local_sources(st, o, m), o, m))
+    for sources, o, m in srcs:
+        for ctl, e, src in sources:
+            if e.action != "hand_limit":
+                continue
+            if (ctl == p) != (e.target == "self_player"):
+                continue
+            if e.condition is not None and not condition_holds(st, ctl, e, max(o, 0), m.cols if m else [[], []], src):
+                continue
+            n += e.amount
+    return max(0, n)
 
 
 def mission_values(st: SuikodenState, o: int, k: int) -> tuple[list[list[Stats]], list[Stats], list[str]]:

@@ -74,6 +74,8 @@ class SuikodenGame(Game):
         "turn_limit": 200,
     }
     PARAM_CHOICES = {"first": ("random", 0, 1), "duel_clash": ("discard_both", "placer_keeps")}
+    PARAM_MAX = {"deck_size": 100, "max_copies": 50, "starting_hand": 10, "hand_limit": 10, "mulligan_max": 6,
+                 "mission_slots": 4, "vp_to_win": 20, "facilities_per_vp": 5, "turn_limit": 1000}
     PARAM_MIN = {"deck_size": 10, "max_copies": 0, "starting_hand": 1, "hand_limit": 1, "mulligan_max": 0,
                  "mission_slots": 1, "vp_to_win": 1, "facilities_per_vp": 0, "turn_limit": 0}
     PARAM_HELP = {  # spec §11; `fudaba games suikoden` prints them

@@ -32,7 +32,7 @@ from .actions import (
     step_options,
     target_options,
 )
-from .effects import conflicts, global_sources, matches, mission_values, names_in_play, values_of
+from .effects import condition_holds, conflicts, global_sources, matches, mission_values, names_in_play, values_of
 from .state import Dep, Mission, SuikodenState, slot_name
 
 DUR = {"until_end_of_battle": "battle", "while_deployed": "deployed", "": "battle"}
@@ -116,7 +116,7 @@ def step_setup(st: SuikodenState, ctx: Any) -> None:
     draw(st, 0, n)
     draw(st, 1, n)
     st.push("turn")
-    if int(P["mulligan_max"]) > 0:  # §4.4: first player, then second [decision]
+    if int(P["mulligan_max"]) > 0:  # §4: first player, then second [decision]
         st.push("mulligan", (1 - st.first,))
         st.push("mulligan", (st.first,))
 
@@ -129,7 +129,7 @@ def step_mulligan(st: SuikodenState, ctx: Any) -> None:
 
 
 def answer_mulligan(st: SuikodenState, a: Action, ctx: Any) -> None:
-    """§4.4: return cards one at a time; ``done`` shuffles them in and draws back to the hand size."""
+    """§4: return cards one at a time; ``done`` shuffles them in and draws back to the hand size."""
     p = ctx[0]
     if a.verb == "return":
         c = a.args[0]
@@ -340,13 +340,12 @@ def step_effect(st: SuikodenState, ctx: Any) -> None:
     """Resolve effect ``ei`` of card ``src`` for controller ``ctl`` (§10); a chosen target is asked."""
     ctl, src, ei, trig = ctx
     e = st.C[src].effects[ei]
-    if e.condition is not None and st.bseat >= 0:
-        from .effects import condition_holds
-
-        if not condition_holds(st, ctl, e, st.bseat, st.battle_mission().cols, src):
-            return
+    # the battle's mission: gone once cleared (an on_clear effect resolves after the clear, §7.5)
+    m = st.missions[st.bseat][st.bslot] if st.bseat >= 0 else None
+    if e.condition is not None and not condition_holds(st, ctl, e, max(st.bseat, 0), m.cols if m else [[], []], src):
+        return
     if e.target == "choose_enemy_character":
-        opts = target_options(st, ctl) if st.bseat >= 0 else []
+        opts = target_options(st, ctl) if m is not None else []
         if opts:
             st.ask(ctl, "target", opts, "target", ctx, f"{st.C[src].name}: choose an enemy character")
         return
@@ -355,8 +354,7 @@ def step_effect(st: SuikodenState, ctx: Any) -> None:
         targets = [src] if st.find_dep(src) is not None else []
     elif e.target == "trigger_character":
         targets = [trig] if st.find_dep(trig) is not None and matches(st.C[trig], e.filter) else []
-    elif e.target in ("own_characters", "enemy_characters", "all_characters") and st.bseat >= 0:
-        m = st.battle_mission()
+    elif e.target in ("own_characters", "enemy_characters", "all_characters") and m is not None:
         for q in (0, 1):
             if (e.target == "own_characters" and q != ctl) or (e.target == "enemy_characters" and q == ctl):
                 continue
@@ -501,6 +499,7 @@ def finish_clear(st: SuikodenState, w: int, gar: str) -> None:
     st.emit("clear", player=w, card=m.card, place=slot_name(k), owner=o, garrison=gar, vp=gain, total=st.vp[w],
             built=st.built[w] if c.type == "facility" else None)
     if st.vp[w] >= int(st.game.params["vp_to_win"]):  # §9: at once
+        st.no_battle()
         st.end_game(w, "vp")
         return
     st.push("battle_end")

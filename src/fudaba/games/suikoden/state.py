@@ -240,22 +240,10 @@ class SuikodenState(State):
         return None
 
     def hand_limit(self, p: int) -> int:
-        """§5 replenish: the base limit and the ``hand_limit`` effects of ``p``'s mastermind and
-        built facilities (§10)."""
-        n = int(self.game.params["hand_limit"])
-        C = self.C
-        srcs = [self.mm[p]] if self.mm[p] else []
-        srcs += [r[0] for r in self.resolved[p] if C[r[0]].type == "facility" and r[2] == p]
-        for s in srcs:
-            for e in C[s].effects:
-                if e.action == "hand_limit" and e.trigger == "static":
-                    n += e.amount if e.target == "self_player" else 0
-        for s in ([self.mm[1 - p]] if self.mm[1 - p] else []) + [
-                r[0] for r in self.resolved[1 - p] if C[r[0]].type == "facility" and r[2] == 1 - p]:
-            for e in C[s].effects:
-                if e.action == "hand_limit" and e.trigger == "static" and e.target == "opponent":
-                    n += e.amount
-        return max(0, n)
+        """§5 replenish: the base limit with the ``hand_limit`` effects in play (§10)."""
+        from .effects import hand_limit
+
+        return hand_limit(self, p)
 
     # ------------------------------------------------------------------ game hooks
     def view(self, player: int | None) -> dict[str, Any]:

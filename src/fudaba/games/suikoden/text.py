@@ -1049,7 +1049,7 @@ def inspect(game: SuikodenGame, view: dict[str, Any], token: str, lang: str = "e
 # ------------------------------------------------------------------------------------------- prompts
 _PROMPT = {
     "en": {
-        "mulligan": "Mulligan (§4.4): return up to {max} cards to the deck, one at a time (returned so far: {n}), "
+        "mulligan": "Mulligan (§4): return up to {max} cards to the deck, one at a time (returned so far: {n}), "
                     "then done: they are shuffled in and you draw as many",
         "main": "Main phase (§5): exactly one of — discard cards, play a mission or facility (optionally with a "
                 "support), or continue an unresolved mission (yours or the opponent's: you act first and may "
@@ -1072,7 +1072,7 @@ _PROMPT = {
         "mode_all": "they all fall short: all go",
     },
     "ja": {
-        "mulligan": "マリガン (§4.4): 手札を{max}枚まで1枚ずつ山札に戻し (ここまで{n}枚)、done でシャッフルして同じ枚数を引く",
+        "mulligan": "マリガン (§4): 手札を{max}枚まで1枚ずつ山札に戻し (ここまで{n}枚)、done でシャッフルして同じ枚数を引く",
         "main": "メインフェイズ (§5): 次のうち1つ — 手札の破棄、ミッション・施設の配置 (サポート付きも可)、"
                 "未解決のミッションの継続 (自分のでも相手のでも: 自分が先手、そのステップはパス不可)",
         "discard": "破棄 (§5): さらに1枚捨てるか、done",
@@ -1205,7 +1205,8 @@ def option_gloss(game: SuikodenGame, view: dict[str, Any], action: str, lang: st
         return _brief(game, args[0], lg) if args else ""
     if verb == "counter" and args:
         c = _card(game, args[0])
-        effs = [effect_text(e, lg) for e in c.effects if e.trigger == "counter"] if c is not None else []
+        pre = _TRIG[lg].get("counter", "")  # the menu says what the counter does, not when it may be used
+        effs = [effect_text(e, lg).removeprefix(pre) for e in c.effects if e.trigger == "counter"] if c is not None else []
         return _name(game, args[0], lg) + (f": {' '.join(effs)}" if effs else "")
     if verb == "duel" and args:
         c = _card(game, args[0])
