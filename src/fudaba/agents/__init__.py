@@ -14,6 +14,7 @@ from .base import Agent, RandomAgent, agent_seed
 
 #: game -> "module:Class" of its greedy heuristic
 GREEDY = {
+    "maken": "fudaba.agents.maken:MakenGreedy",
     "sarasvati": "fudaba.agents.sarasvati:SarasvatiGreedy",
     "suikoden": "fudaba.agents.suikoden:SuikodenGreedy",
     "walpurgis": "fudaba.agents.walpurgis:WalpurgisGreedy",

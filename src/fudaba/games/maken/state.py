@@ -1,0 +1,390 @@
+"""Project Maken game state (spec §1): zones, effective values, the view and the resample hook.
+
+Piles are lists **top first**, as the spec's positions write them (§12): LP 札, stamina, gauge, dust
+(ダスト), damage. Attack fields and guard stacks are **bottom first** (bet order). A bet on the
+attack field is a *unit* ``(card id, copies, double-attack options, on_bet modifiers)``: one card, or
+the two or three identical cards of a double or triple attack (§6.6), with ``mods`` the
+``(speed, reach, attack, guard)`` added by its own ``on_bet`` effects (§8). Units are tuples, so a
+clone copies pointers.
+
+The rules (``rules/``) use this module, never the reverse; ``game.py`` assembles the two. The
+effective values of a card (§2: printed + double-attack option + ``modify`` effects) are computed
+here because both the rules and the view need them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...core.errors import PositionError
+from ...core.rng import Rng
+from ...core.state import State, canonical, check_belief
+from ...core.views import envelope, player_view
+from .cards import MCard
+
+#: a bet on the attack field: (card id, copies, double-attack options, on_bet (speed, reach, attack, guard))
+Unit = tuple[str, int, tuple[str, ...], tuple[int, int, int, int]]
+Mods = tuple[int, int, int, int]
+#: effective values: (speed, front reach, back reach, attack, guard)
+Stats = tuple[int, int, int, int, int]
+ZERO: Mods = (0, 0, 0, 0)
+STAT_INDEX = {"speed": 0, "reach": 1, "attack": 2, "guard": 3}
+#: guard spaces (§6.2.2) and the situations of an attack phase (§1)
+SPACES = ("stand", "crouch", "air")
+SITUATIONS = ("even", "forcing", "guarding")
+#: the default option table of a double attack (§6.6, ``double_options``)
+DEFAULT_DOUBLE: dict[str, Any] = {"speed": 2, "reach": 1, "attack": "x2", "guard": 1}
+DOUBLE_ORDER = ("speed", "reach", "attack", "guard")
+
+
+def double_table(spec: Any) -> tuple[tuple[str, bool, int], ...]:
+    """``double_options`` as ``(option, multiplies, value)`` in notation order (speed, reach, attack,
+    guard): ``"x2"`` multiplies, an integer adds. The parameter is checked by the Game."""
+    out = []
+    for k in DOUBLE_ORDER:
+        if k in spec:
+            v = spec[k]
+            if isinstance(v, str):
+                out.append((k, True, int(v[1:])))
+            else:
+                out.append((k, False, int(v)))
+    return tuple(out)
+
+
+class MState(State):
+    __slots__ = (
+        "active", "after_fb", "attacked", "cards", "char", "damage", "dopt", "dust", "extra", "field", "first",
+        "gauge", "gcards", "gopen", "gspace", "hand", "idle", "judge", "lp", "mull", "phase", "sit", "stamina",
+        "supports",
+    )
+
+    cards: dict[str, MCard]
+    extra: list[dict[str, Any]]
+    #: the option table of double attacks: option -> (multiplies, value)
+    dopt: dict[str, tuple[bool, int]]
+    char: list[str]
+    lp: list[list[str]]
+    stamina: list[list[str]]
+    hand: list[list[str]]
+    gauge: list[list[str]]
+    dust: list[list[str]]
+    damage: list[list[str]]
+    supports: list[list[str]]
+    field: list[list[Unit]]
+    #: the guard space in use ("" none, stand, crouch, air), its cards bottom first, and whether its
+    #: top card was opened by a GC (§6.2.4)
+    gspace: list[str]
+    gcards: list[list[str]]
+    gopen: list[bool]
+    #: situations during an attack phase ("" outside one): even, forcing, guarding (§1)
+    sit: list[str]
+    #: the non-TP's next action is the first after the FB ("right after FB", §6.2)
+    after_fb: bool
+    #: mulligan (setup), draw, before_attack, attack, after_attack, over
+    phase: str
+    active: int
+    first: int
+    #: whether each seat has used its mulligan (§4 ⑤)
+    mull: list[bool]
+    #: §7 stalemate: this turn has had an attack phase; turns in a row that ended without one
+    attacked: bool
+    idle: int
+    #: the judge under way (§6.3): (kind, player) — clean_hit, trade, guard_holds, gb, gc — or ()
+    judge: tuple[Any, ...]
+
+    def init_fields(self) -> None:
+        self.cards = dict(self.game.cards.items())
+        self.extra = []
+        self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
+        self.char = ["", ""]
+        self.lp = [[], []]
+        self.stamina = [[], []]
+        self.hand = [[], []]
+        self.gauge = [[], []]
+        self.dust = [[], []]
+        self.damage = [[], []]
+        self.supports = [[], []]
+        self.field = [[], []]
+        self.gspace = ["", ""]
+        self.gcards = [[], []]
+        self.gopen = [False, False]
+        self.sit = ["", ""]
+        self.after_fb = False
+        self.phase = "setup"
+        self.active = 0
+        self.first = 0
+        self.mull = [False, False]
+        self.attacked = False
+        self.idle = 0
+        self.judge = ()
+
+    # ------------------------------------------------------------------ core hooks
+    def _copy_into(self, new: Any) -> None:
+        new.cards = self.cards
+        new.extra = self.extra
+        new.dopt = self.dopt
+        new.char = self.char  # never changes during a game: shared
+        new.lp = [self.lp[0][:], self.lp[1][:]]
+        new.stamina = [self.stamina[0][:], self.stamina[1][:]]
+        new.hand = [self.hand[0][:], self.hand[1][:]]
+        new.gauge = [self.gauge[0][:], self.gauge[1][:]]
+        new.dust = [self.dust[0][:], self.dust[1][:]]
+        new.damage = [self.damage[0][:], self.damage[1][:]]
+        new.supports = [self.supports[0][:], self.supports[1][:]]
+        new.field = [self.field[0][:], self.field[1][:]]
+        new.gspace = self.gspace[:]
+        new.gcards = [self.gcards[0][:], self.gcards[1][:]]
+        new.gopen = self.gopen[:]
+        new.sit = self.sit[:]
+        new.after_fb = self.after_fb
+        new.phase = self.phase
+        new.active = self.active
+        new.first = self.first
+        new.mull = self.mull[:]
+        new.attacked = self.attacked
+        new.idle = self.idle
+        new.judge = self.judge
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "char": self.char,
+            "lp": self.lp,
+            "stamina": self.stamina,
+            "hand": self.hand,
+            "gauge": self.gauge,
+            "dust": self.dust,
+            "damage": self.damage,
+            "supports": self.supports,
+            "field": [[[c, n, list(o), list(m)] for c, n, o, m in f] for f in self.field],
+            "gspace": self.gspace,
+            "gcards": self.gcards,
+            "gopen": self.gopen,
+            "sit": self.sit,
+            "after_fb": self.after_fb,
+            "phase": self.phase,
+            "active": self.active,
+            "first": self.first,
+            "mull": self.mull,
+            "attacked": self.attacked,
+            "idle": self.idle,
+            "judge": list(self.judge),
+            "extra": self.extra,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.extra = list(data.get("extra") or [])
+        if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
+            self.game = self.game.with_cards(self.extra, "position [[cards]]")
+        self.cards = dict(self.game.cards.items())
+        self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
+        self.char = [str(x) for x in data["char"]]
+        for key in ("lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "gcards"):
+            v = data[key]
+            if not isinstance(v, list) or len(v) != 2:
+                raise PositionError(f"state JSON: key {key!r} must hold two lists")
+            setattr(self, key, [[str(c) for c in v[0]], [str(c) for c in v[1]]])
+        self.field = [[(str(c), int(n), tuple(str(x) for x in o), _mods(m)) for c, n, o, m in f]
+                      for f in data["field"]]
+        self.gspace = [str(x) for x in data["gspace"]]
+        self.gopen = [bool(x) for x in data["gopen"]]
+        self.sit = [str(x) for x in data["sit"]]
+        self.after_fb = bool(data["after_fb"])
+        self.phase = str(data["phase"])
+        self.active = int(data["active"])
+        self.first = int(data["first"])
+        self.mull = [bool(x) for x in data["mull"]]
+        self.attacked = bool(data["attacked"])
+        self.idle = int(data["idle"])
+        self.judge = tuple(data.get("judge") or ())
+
+    def end_game(self, winner: int | None, reason: str) -> None:
+        """As the core's; the phase word becomes ``over``."""
+        if self.over:
+            return
+        self.phase = "over"
+        super().end_game(winner, reason)
+
+    # ------------------------------------------------------------------ effective values (§2, §6.6, §8)
+    def static_mods(self, p: int, c: MCard) -> Mods:
+        """What the ``static`` ``modify`` effects of ``p``'s character and set supports add to ``p``'s
+        attack card ``c`` (§8: copies add up; a ``posture`` filter, a ``gauge_ge`` condition)."""
+        srcs = self.supports[p]
+        ch = self.cards.get(self.char[p])
+        if not srcs and (ch is None or not ch.effects):
+            return ZERO
+        out = [0, 0, 0, 0]
+        hit = False
+        g = len(self.gauge[p])
+        for sid in (self.char[p], *srcs):
+            s = self.cards.get(sid)
+            if s is None:
+                continue
+            for e in s.effects:
+                if e.trigger == "static" and e.action == "modify" and (not e.posture or e.posture == c.posture) and (
+                        e.gauge_ge is None or g >= e.gauge_ge):
+                    out[STAT_INDEX[e.stat]] += e.n
+                    hit = True
+        return (out[0], out[1], out[2], out[3]) if hit else ZERO
+
+    def stats(self, p: int, c: MCard, opts: tuple[str, ...] = (), mods: Mods = ZERO) -> Stats:
+        """The effective (speed, front reach, back reach, attack, guard) of ``p``'s card ``c`` carrying
+        the double-attack options ``opts`` and the unit modifiers ``mods``: printed, then the option
+        (an ``xN`` multiplies the printed value), then every ``modify``; never below 0, guard never
+        below 1 (§2)."""
+        sp, rf, rb, at, gd = c.speed, c.reach_front, c.reach_back, c.attack, c.guard
+        for o in opts:
+            mul, v = self.dopt[o]
+            if o == "speed":
+                sp = sp * v if mul else sp + v
+            elif o == "reach":
+                rf, rb = (rf * v, rb * v) if mul else (rf + v, rb + v)
+            elif o == "attack":
+                at = at * v if mul else at + v
+            else:
+                gd = gd * v if mul else gd + v
+        s = self.static_mods(p, c)
+        if s is not ZERO:
+            sp, rf, rb, at, gd = sp + s[0], rf + s[1], rb + s[1], at + s[2], gd + s[3]
+        if mods is not ZERO:
+            sp, rf, rb, at, gd = sp + mods[0], rf + mods[1], rb + mods[1], at + mods[2], gd + mods[3]
+        return (sp if sp > 0 else 0, rf if rf > 0 else 0, rb if rb > 0 else 0, at if at > 0 else 0,
+                gd if gd > 1 else 1)
+
+    def unit_stats(self, p: int, u: Unit) -> Stats:
+        """The effective values of a unit on ``p``'s field: its top copy's (§6.6)."""
+        return self.stats(p, self.cards[u[0]], u[2], u[3])
+
+    def top(self, p: int) -> Unit | None:
+        """``p``'s top card (the unit last bet), or None with an empty field."""
+        f = self.field[p]
+        return f[-1] if f else None
+
+    def draw_limit(self, p: int) -> int:
+        """§5 step 2: the character's draw limit (or the parameter), raised by a static ``draw_limit``
+        effect (the highest applies)."""
+        ch = self.cards.get(self.char[p])
+        base = ch.draw_limit if ch is not None and ch.draw_limit is not None else int(self.game.params["draw_limit"])
+        g = len(self.gauge[p])
+        for sid in (self.char[p], *self.supports[p]):
+            s = self.cards.get(sid)
+            if s is None:
+                continue
+            for e in s.effects:
+                if e.trigger == "static" and e.action == "draw_limit" and (e.gauge_ge is None or g >= e.gauge_ge):
+                    base = max(base, e.n)
+        return base
+
+    def dust_posture(self, p: int) -> str:
+        """The posture of ``p``'s dust top ("" when empty or not an attack card) (注7)."""
+        d = self.dust[p]
+        return self.cards[d[0]].posture if d else ""
+
+    # ------------------------------------------------------------------ views
+    def _unit_view(self, p: int, u: Unit) -> dict[str, Any]:
+        d: dict[str, Any] = {"card": u[0], "n": u[1], "opts": list(u[2])}
+        if u[3] != ZERO:
+            d["mods"] = {k: v for k, v in zip(DOUBLE_ORDER, u[3], strict=True) if v}
+        return d
+
+    def _top_view(self, p: int) -> dict[str, Any] | None:
+        u = self.top(p)
+        if u is None:
+            return None
+        c = self.cards[u[0]]
+        sp, rf, rb, at, gd = self.unit_stats(p, u)
+        return {"speed": sp, "reach_front": rf, "reach_back": rb, "attack": at, "guard": gd,
+                "posture": c.posture, "unguardable": list(c.unguardable)}
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The envelope of ``core/views.py``. ``players[p]``: hand (own only), counts, ``discard`` = the
+        dust in the order it arrived (top last). ``table``: ``first``, ``after_fb``, ``judge`` and per
+        seat (``table["players"][p]``) the character, counts of LP, stamina, gauge, dust and damage,
+        the dust top's posture, supports, situation, the attack field (bottom first) and its top card's
+        effective values (the top card is the field's last), and the guard space: its count, whether
+        its top card was opened by a GC, and its cards bottom first — None where the viewer may not
+        see the face (another's face-down card, §1)."""
+        self.check_seat(player, spectator=True)
+        players = [player_view(self.hand[p], player == p, len(self.stamina[p]), self.dust[p][::-1]) for p in (0, 1)]
+        sides: list[dict[str, Any]] = []
+        for p in (0, 1):
+            gc = self.gcards[p]
+            opened = bool(gc) and self.gopen[p]
+            top = len(gc) - 1
+            guard: dict[str, Any] = {
+                "space": self.gspace[p] or None, "count": len(gc), "open": opened,
+                "cards": [c if player == p or (opened and i == top) else None for i, c in enumerate(gc)]}
+            sides.append({
+                "character": self.char[p],
+                "lp_count": len(self.lp[p]),
+                "stamina_count": len(self.stamina[p]),
+                "gauge_count": len(self.gauge[p]),
+                "dust_count": len(self.dust[p]),
+                "dust_top_posture": self.dust_posture(p) or None,
+                "damage_count": len(self.damage[p]),
+                "draw_limit": self.draw_limit(p),
+                "mulligan_used": self.mull[p],
+                "supports": list(self.supports[p]),
+                "situation": self.sit[p] or None,
+                "field": [self._unit_view(p, u) for u in self.field[p]],
+                "top": self._top_view(p),
+                "guard": guard,
+            })
+        table: dict[str, Any] = {
+            "first": self.first,
+            "after_fb": self.after_fb,
+            "judge": {"kind": self.judge[0], "player": self.judge[1]} if self.judge else None,
+            "gauge_max": int(self.game.params["gauge_max"]),
+            "down_damage": int(self.game.params["down_damage"]),
+            "players": sides,
+        }
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
+
+    def all_cards(self) -> list[str]:
+        out: list[str] = [c for c in self.char if c]
+        for zone in (self.lp, self.stamina, self.hand, self.gauge, self.dust, self.damage, self.supports,
+                     self.gcards):
+            out.extend(zone[0])
+            out.extend(zone[1])
+        for f in self.field:
+            for u in f:
+                out.extend([u[0]] * u[1])
+        return out
+
+    def unseen_zones(self, owner: int, seat: int) -> list[list[str]]:
+        """The places of ``owner``'s cards that ``seat`` cannot see (§1): LP, stamina, gauge and damage
+        (nobody looks), and for the other seat also the hand and the face-down guard cards (a card
+        opened by a GC is public)."""
+        zones = [self.lp[owner], self.stamina[owner], self.gauge[owner], self.damage[owner]]
+        if owner != seat:
+            zones.append(self.hand[owner])
+            zones.append(self.gcards[owner])
+        return zones
+
+    def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
+        """The core's ``resample`` hook (§1 hidden information): per owner, every card ``player``
+        cannot see is dealt from one canonical (sorted) pool back into those places, sizes kept; a
+        GC-opened guard card stays where it is (it is public)."""
+        for owner in (0, 1):
+            zones = self.unseen_zones(owner, player)
+            keep_top = owner != player and self.gopen[owner] and bool(self.gcards[owner])
+            ids: list[str] = []
+            for z in zones:
+                ids += z
+            if keep_top:
+                ids.pop()  # the opened card, last of the guard stack (the last zone)
+            if belief is not None and owner != player:
+                ids = check_belief(belief, len(ids), f"seat {owner}")
+            ids = canonical(ids, rng)
+            k = 0
+            for z in zones:
+                n = len(z) - (1 if keep_top and z is zones[-1] else 0)
+                z[:n] = ids[k:k + n]
+                k += n
+
+    #: refusals are also written in Japanese (``rules/refusals.py`` writes each one in both languages)
+    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
+
+
+def _mods(m: Any) -> Mods:
+    a, b, c, d = (int(x) for x in m)
+    return ZERO if (a, b, c, d) == ZERO else (a, b, c, d)

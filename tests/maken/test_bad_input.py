@@ -1,0 +1,126 @@
+"""ARCHITECTURE §4 "No other exception escapes", for Maken: hypothesis mutates valid positions (§12),
+card tables (§2), deck lists (§3) and notation (§11); every outcome is success or the documented
+FudabaError subclass — never a KeyError, TypeError, …"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import tomllib
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fudaba.core import Rng
+from fudaba.core.cards import build_cards
+from fudaba.core.errors import CardDataError, DeckError, IllegalAction, PositionError
+from fudaba.games.maken import GAME
+from fudaba.games.maken.cards import CARD_DIR
+
+junk = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 99), st.text(max_size=6), st.lists(st.integers(0, 3), max_size=3),
+    st.lists(st.text(max_size=3), max_size=2),
+    st.dictionaries(st.text(max_size=4), st.integers(0, 3), max_size=2),
+)
+
+
+def _positions() -> list[dict[str, Any]]:
+    g = GAME()
+    out = []
+    for seed in range(6):
+        s = g.new_game(seed=seed)
+        rng = Rng(seed)
+        for _ in range(200):
+            if s.is_over:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+            with contextlib.suppress(PositionError):
+                out.append(s.position())
+    return out[::7]
+
+
+POSITIONS = _positions()
+RAWS = [r for p in sorted(CARD_DIR.glob("*.toml")) for r in tomllib.loads(p.read_text(encoding="utf-8"))["card"]]
+
+
+def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(d, dict):
+        for k, v in d.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _mutate(doc: dict[str, Any], path: tuple[Any, ...], value: Any, delete: bool) -> dict[str, Any]:
+    d = copy.deepcopy(doc)
+    cur: Any = d
+    for k in path[:-1]:
+        cur = cur[k]
+    if delete:
+        del cur[path[-1]]
+    else:
+        cur[path[-1]] = value
+    return d
+
+
+def test_12_fuzz_has_positions_of_every_phase() -> None:
+    assert {d["phase"] for d in POSITIONS} == {"mulligan", "draw", "before_attack", "attack", "after_attack"}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_12_broken_positions_raise_position_error(data: st.DataObject) -> None:
+    doc = data.draw(st.sampled_from(POSITIONS))
+    path = data.draw(st.sampled_from(_paths(doc)))
+    bad = _mutate(doc, path, data.draw(junk), data.draw(st.booleans()))
+    try:
+        s = GAME().load_position(bad)
+    except PositionError:
+        return
+    json.dumps(s.view(0))  # a mutation that still loads gives a working state
+    s.legal_actions()
+    s.to_json()
+    if not s.over:
+        s.clone().apply(s.legal_actions()[0])
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_2_broken_card_tables_raise_card_data_error(data: st.DataObject) -> None:
+    raw = data.draw(st.sampled_from(RAWS))
+    path = data.draw(st.sampled_from(_paths(raw)))
+    bad = _mutate(raw, path, data.draw(junk), data.draw(st.booleans()))
+    with contextlib.suppress(CardDataError):
+        build_cards([bad], GAME().card_builder(), "fuzz.toml")
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("0123456789 x#\nMK-ABCEG雪嶺衝グレイ")), max_size=80))
+def test_3_deck_text_garbage_raises_deck_error(text: str) -> None:
+    try:
+        GAME().parse_deck(text)
+    except DeckError as e:
+        assert e.problems
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(max_size=30))
+def test_11_notation_garbage_raises_illegal_action(seed: int, text: str) -> None:
+    s = GAME().new_game(seed=seed)
+    rng = Rng(seed)
+    for _ in range(30):
+        s.apply(rng.choice(s.legal_actions()))
+    for t in (text, f"bet {text}", f"bet MK-G01 {text}", f"maintain {text}", f"cover {text}", f"draw {text}"):
+        c = s.clone()
+        h = c.hash()
+        try:
+            c.apply(t)  # text that happens to be legal is played
+        except IllegalAction:
+            assert c.hash() == h  # refused: the state is unchanged
