@@ -81,7 +81,29 @@ def suikoden_visible(st: Any, seat: int | None) -> Counter[str]:
     return c
 
 
+def maken_visible(st: Any, seat: int | None) -> Counter[str]:
+    """Maken spec §1: characters, dust, supports and face-up bets public; the hand and the face-down
+    guard cards owner-only (a card opened by a GC public); LP, stamina, gauge and damage: counts only
+    (nobody looks, the owner included)."""
+    c: Counter[str] = Counter()
+    for p in (0, 1):
+        c[st.char[p]] += 1
+        c.update(st.dust[p])
+        c.update(st.supports[p])
+        for cid, n, _opts, _mods in st.field[p]:
+            c[cid] += n
+        g = st.gcards[p]
+        if p == seat:
+            c.update(st.hand[p])
+            c.update(g)
+        elif g and st.gopen[p]:
+            c[g[-1]] += 1
+    return c
+
+
+
 VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
+    "maken": maken_visible,
     "sarasvati": sarasvati_visible,
     "suikoden": suikoden_visible,
     "walpurgis": walpurgis_visible,
@@ -93,6 +115,8 @@ _SV_PLACES = [f"{r}{i}" for r in "FB" for i in range(1, 6)] + [f"K{i}" for i in 
 PLACES: dict[str, list[str]] = {
     "sarasvati": [*_SV_PLACES, *("x" + t for t in _SV_PLACES), "grave", "xgrave", "voltage", "xvoltage"],
     "walpurgis": [f"{r}{c}" for r in "12345" for c in "abcde"] + ["discard", "xdiscard"],
+    "maken": ["field", "xfield", "guard", "xguard", "dust", "xdust", "supports", "xsupports", "character",
+              "xcharacter", "hand", "xhand"],
     "suikoden": [f"{x}M{k}{d}" for x in ("", "x") for k in (1, 2) for d in ("", ".1", ".2", ".x1", ".x2")]
     + ["R1", "R2", "xR1", "xR2", "discard", "xdiscard"],
 }
@@ -200,7 +224,31 @@ def suikoden_twin(st: Any, seat: int, rnd: random.Random) -> Any:
     return t
 
 
+def maken_twin(st: Any, seat: int, rnd: random.Random) -> Any:
+    """Maken §1: per owner, the cards the seat cannot see — LP, stamina, gauge and damage of both, the
+    other's hand and face-down guard cards (not a GC-opened one) — may lie anywhere among those places."""
+    t = st.clone()
+    for owner in (0, 1):
+        zones = [t.lp[owner], t.stamina[owner], t.gauge[owner], t.damage[owner]]
+        if owner != seat:
+            zones.append(t.hand[owner])
+            zones.append(t.gcards[owner])
+        keep = owner != seat and t.gopen[owner] and bool(t.gcards[owner])
+        ids = [c for z in zones for c in z]
+        if keep:
+            ids.pop()
+        rnd.shuffle(ids)
+        k = 0
+        for z in zones:
+            n = len(z) - (1 if keep and z is zones[-1] else 0)
+            z[:n] = ids[k:k + n]
+            k += n
+    _twin_common(st, t, seat, rnd)
+    return t
+
+
 TWIN: dict[str, Callable[[Any, int, random.Random], Any]] = {
+    "maken": maken_twin,
     "sarasvati": sarasvati_twin,
     "suikoden": suikoden_twin,
     "walpurgis": walpurgis_twin,

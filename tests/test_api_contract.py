@@ -15,7 +15,7 @@ from fudaba.games.sarasvati.game import deck_books
 
 def test_4_games_and_load_game_with_params() -> None:
     names = fudaba.games()  # (the tests also register a fixture game, "toy")
-    assert {"sarasvati", "walpurgis"} <= set(names) and names == sorted(names)
+    assert {"maken", "sarasvati", "suikoden", "walpurgis"} <= set(names) and names == sorted(names)
     game = fudaba.load_game("walpurgis", variant="v1.01")
     assert (game.name, game.variant) == ("walpurgis", "v1.01")
     assert game.params["turn_limit"] == 200
@@ -27,7 +27,7 @@ def test_4_games_and_load_game_with_params() -> None:
         fudaba.load_game("sarasvati", starting_hands=6)
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+@pytest.mark.parametrize("name", ["maken", "sarasvati", "suikoden", "walpurgis"])
 def test_4_decks(name: str) -> None:
     game = fudaba.load_game(name)
     decks = game.starter_decks()
@@ -40,7 +40,7 @@ def test_4_decks(name: str) -> None:
     assert "line 1: unknown card 'no-such-card'" in ei.value.problems
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+@pytest.mark.parametrize("name", ["maken", "sarasvati", "suikoden", "walpurgis"])
 def test_4_state_api_end_to_end(name: str, tmp_path: Path) -> None:
     game = fudaba.load_game(name)
     deck0, deck1 = list(game.starter_decks().values())[:2]
@@ -90,13 +90,14 @@ def test_4_state_api_end_to_end(name: str, tmp_path: Path) -> None:
     assert again.hash() == state.hash() and again.winner == state.winner
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+@pytest.mark.parametrize("name", ["maken", "sarasvati", "suikoden", "walpurgis"])
 def test_4_concede_and_illegal_actions(name: str) -> None:
     game = fudaba.load_game(name)
     state = game.new_game(seed=3)
     before = state.hash()
     with pytest.raises(fudaba.IllegalAction):
-        state.apply("attack F9 xK9" if name == "sarasvati" else "place W-XX-99 9z up")
+        state.apply({"sarasvati": "attack F9 xK9", "walpurgis": "place W-XX-99 9z up", "suikoden": "deploy GS-X99",
+                     "maken": "bet MK-X99"}[name])
     assert state.hash() == before
     assert "concede" not in [str(a) for a in state.legal_actions()]
     mover = state.current_player
@@ -104,7 +105,7 @@ def test_4_concede_and_illegal_actions(name: str) -> None:
     assert state.is_over and state.winner == 1 - mover
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+@pytest.mark.parametrize("name", ["maken", "sarasvati", "suikoden", "walpurgis"])
 def test_4_resample_is_consistent_with_the_view(name: str) -> None:
     game = fudaba.load_game(name)
     state = game.new_game(seed=5)

@@ -20,7 +20,7 @@ from fudaba.core import Rng
 from fudaba.core.cards import build_cards
 from fudaba.core.errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError
 
-GAMES = ["sarasvati", "walpurgis"]
+GAMES = ["maken", "sarasvati", "suikoden", "walpurgis"]
 
 junk = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 99), st.text(max_size=6), st.lists(st.integers(0, 3), max_size=3),

@@ -14,8 +14,8 @@ runner = CliRunner()
 GAMES_DIR = Path(__file__).resolve().parents[1] / "src" / "fudaba" / "games"
 
 
-@pytest.mark.parametrize(("game", "variant"), [("sarasvati", None), ("suikoden", None), ("walpurgis", None),
-                                              ("walpurgis", "v1.01")])
+@pytest.mark.parametrize(("game", "variant"), [("maken", None), ("sarasvati", None), ("suikoden", None),
+                                              ("walpurgis", None), ("walpurgis", "v1.01")])
 def test_play_a_whole_game_against_the_ai_by_numbers(game: str, variant: str | None) -> None:
     # a scripted human: one illegal action first, then always the first legal action ('list' numbers
     # every option first: numbers are accepted only where they are shown, issue 6 §2)
@@ -76,7 +76,7 @@ def test_deck_check_starters_are_legal_and_game_is_guessed() -> None:
     r = runner.invoke(app, ["deck", "check", *files])
     assert r.exit_code == 0, r.output
     assert r.output.count("legal for sarasvati") >= 2 and r.output.count("legal for walpurgis") >= 4
-    assert r.output.count("legal for suikoden") == 2
+    assert r.output.count("legal for suikoden") == 2 and r.output.count("legal for maken") == 2
 
 
 def test_deck_check_output_lines_are_not_wrapped_for_long_paths(tmp_path: Path) -> None:
@@ -102,7 +102,7 @@ def test_deck_check_sarasvati_lists_every_problem(tmp_path: Path) -> None:
 
 
 def test_cards_check_real_pools() -> None:
-    for game in ("sarasvati", "walpurgis"):
+    for game in ("maken", "sarasvati", "suikoden", "walpurgis"):
         r = runner.invoke(app, ["cards", "check", str(GAMES_DIR / game / "cards")])
         assert r.exit_code == 0, r.output
         assert f"valid for {game}" in r.output

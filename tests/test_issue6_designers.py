@@ -364,7 +364,7 @@ def test_issue6_4_games_walpurgis_describes_every_parameter() -> None:
     assert r.exit_code == 0 and _flat("大会ルール: 先攻の最初の配置で中央のマス 3c を使えない") in _flat(r.output)
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+@pytest.mark.parametrize("name", ["maken", "sarasvati", "suikoden", "walpurgis"])
 def test_issue6_4_every_parameter_has_a_description_in_both_languages(name: str) -> None:
     g: Any = fudaba.load_game(name)
     infos = g.describe_params("en")

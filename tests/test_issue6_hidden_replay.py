@@ -86,7 +86,8 @@ def test_issue6_1_walpurgis_seed5_replay_names_no_card_hidden_from_the_viewer(tm
         assert f"place {cid} " not in "\n".join(v for v in lines.values() if v.endswith(" down"))
 
 
-@pytest.mark.parametrize(("game", "variant"), [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")])
+@pytest.mark.parametrize(("game", "variant"), [("maken", None), ("sarasvati", None), ("suikoden", None),
+                                               ("walpurgis", "v2.01"), ("walpurgis", "v1.01")])
 def test_issue6_1_every_replay_line_names_only_cards_its_viewer_could_see(tmp_path: Path, game: str,
                                                                           variant: str | None) -> None:
     out, rec = _simulated(tmp_path, game, 3, variant)

@@ -154,7 +154,8 @@ def test_issue6_2_move_option_pasted_with_the_name_of_the_moving_character() -> 
     pytest.fail("no move decision found")
 
 
-@pytest.mark.parametrize(("game", "variant"), [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")])
+@pytest.mark.parametrize(("game", "variant"), [("maken", None), ("sarasvati", None), ("suikoden", None),
+                                               ("walpurgis", "v2.01"), ("walpurgis", "v1.01")])
 def test_issue6_2_every_displayed_option_pasted_whole_parses_to_itself(game: str, variant: str | None) -> None:
     g = fudaba.load_game(game, variant)
     checked = 0

@@ -23,6 +23,10 @@ GAMES = ROOT / "src" / "fudaba" / "games"
 runner = CliRunner()
 
 SPEC_SECTIONS = {
+    "maken": ["1", "2", "3", "4", "5", "6", "6.1", "6.2", "6.2.1", "6.2.2", "6.2.3", "6.2.4", "6.2.5", "6.3", "6.4",
+              "6.5", "6.6", "7", "8", "9", "10", "11", "12"],
+    "suikoden": ["1", "2", "3", "4", "5", "6", "6.1", "6.2", "6.3", "7", "7.1", "7.2", "7.3", "7.4", "7.5", "7.6", "8",
+                 "8.1", "8.2", "8.3", "8.4", "8.5", "9", "10", "11", "13", "14"],
     "walpurgis": ["1", "2", "3", "4", "5", "5.1", "5.2", "5.3", "6", "7", "8", "9", "10"],
     "sarasvati": ["1", "2", "3", "4", "5", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "6", "7", "8", "9",
                   "10", "11", "12"],
@@ -68,7 +72,7 @@ def _references(game: str) -> tuple[set[tuple[str, str]], set[str]]:
     return sections, rulebook
 
 
-@pytest.mark.parametrize("game", ["walpurgis", "sarasvati"])
+@pytest.mark.parametrize("game", ["walpurgis", "sarasvati", "suikoden", "maken"])
 def test_issue6_3_every_section_reference_the_game_prints_resolves(game: str) -> None:
     g = fudaba.load_game(game)
     sections, rulebook = _references(game)
@@ -145,7 +149,7 @@ def test_issue6_3_listing_gives_number_title_and_rulebook_numbers_in_each_langua
     assert s[-1] == "rules N shows a section (rules 5.3, rules §5.3)."  # no rulebook numbers to look up
 
 
-@pytest.mark.parametrize("game", ["walpurgis", "sarasvati"])
+@pytest.mark.parametrize("game", ["walpurgis", "sarasvati", "suikoden", "maken"])
 def test_issue6_3_the_summary_follows_the_spec_numbering_in_both_languages(game: str) -> None:
     g = fudaba.load_game(game)
     doc = tomllib.loads(summary_path(g).read_text(encoding="utf-8"))
@@ -159,7 +163,7 @@ def test_issue6_3_the_summary_follows_the_spec_numbering_in_both_languages(game:
         assert len(re.findall(r"[ぁ-ん]", body_ja)) >= 10, sid
 
 
-@pytest.mark.parametrize("game", ["walpurgis", "sarasvati"])
+@pytest.mark.parametrize("game", ["walpurgis", "sarasvati", "suikoden", "maken"])
 @pytest.mark.parametrize("width", [60, 40])
 def test_issue6_3_every_line_fits_the_width(game: str, width: int) -> None:
     g = fudaba.load_game(game)

@@ -24,8 +24,8 @@ from fudaba.sim import SimConfig, play_game
 from .property_hooks import TWIN
 from .walpurgis.helpers import pos
 
-CASES = [("sarasvati", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
-IDS = ["sarasvati", "walpurgis-v2.01", "walpurgis-v1.01"]
+CASES = [("maken", None), ("sarasvati", None), ("suikoden", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
+IDS = ["maken", "sarasvati", "suikoden", "walpurgis-v2.01", "walpurgis-v1.01"]
 
 
 def _advance(st: Any, rng: Rng, n: int) -> Any:
@@ -225,15 +225,29 @@ def test_2_nothing_an_agent_can_follow_from_an_infoset_leads_to_the_true_state(n
     found = _reachable(info)
     ids = {id(x) for x in found}
     o = 1 - seat
-    hidden = (st.hand[o], st.deck[o]) if name == "sarasvati" else (st.hands[o], st.decks[o])
+    hidden = HIDDEN[name](st, o)
     assert id(st) not in ids and id(st.log) not in ids and id(st.rng) not in ids
     assert not any(id(z) in ids for z in hidden)
     # no event that holds another seat's secret, and the copy's hidden cards are in sorted order
     assert not any(isinstance(x, Event) and x.secret and seat not in x.seen_by for x in found)
-    base = info._base
-    pool = (base.hand[o] + base.deck[o]) if name == "sarasvati" else (
-        base.decks[o] + base.piles[o] + base.hands[o] + base.aside[o])
+    pool = [c for z in POOL[name](info._base, o) for c in z]
     assert pool == sorted(pool)
+
+
+#: the true state's lists of the other seat's hidden cards, per game
+HIDDEN: dict[str, Any] = {
+    "sarasvati": lambda st, o: (st.hand[o], st.deck[o]),
+    "walpurgis": lambda st, o: (st.hands[o], st.decks[o]),
+    "suikoden": lambda st, o: (st.hand[o], st.deck[o], st.returned[o]),
+    "maken": lambda st, o: (st.hand[o], st.lp[o], st.stamina[o], st.gauge[o], st.damage[o]),
+}
+#: the infoset copy's hidden places of the other seat, in the order its deal_unseen fills them
+POOL: dict[str, Any] = {
+    "sarasvati": lambda b, o: (b.hand[o], b.deck[o]),
+    "walpurgis": lambda b, o: (b.decks[o], b.piles[o], b.hands[o], b.aside[o]),
+    "suikoden": lambda b, o: (b.hand[o], b.returned[o], b.deck[o]),
+    "maken": lambda b, o: b.unseen_zones(o, 1 - o),
+}
 
 
 def test_2_a_decision_only_infoset_holds_the_decision_alone() -> None:
@@ -245,7 +259,7 @@ def test_2_a_decision_only_infoset_holds_the_decision_alone() -> None:
             read()
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+@pytest.mark.parametrize("name", ["maken", "sarasvati", "suikoden", "walpurgis"])
 def test_2_simulate_builds_no_view_for_agents_that_never_read_one(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     cfg = SimConfig(name, ("random", "random"), None, {}, seed=0)
     game = cfg.load()

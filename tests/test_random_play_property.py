@@ -49,7 +49,7 @@ WATCH_GAMES = 300  # in these, every event is checked against what each viewer s
 SAMPLE_GAMES = 2  # in these of each chunk, samples are checked every 7th step (later: each new decision kind)
 TEXT_GAMES = int(os.environ.get("FUDABA_PROPERTY_TEXT_GAMES", "8"))  # in these, every printed text is checked
 
-CASES = [("sarasvati", None), ("suikoden", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
+CASES = [("maken", None), ("sarasvati", None), ("suikoden", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
 PARAMS = [
     pytest.param(g, v, start, id=f"{g}-{v or 'default'}-{start}", marks=pytest.mark.slow)
     for g, v in CASES

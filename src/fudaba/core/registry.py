@@ -12,13 +12,14 @@ if TYPE_CHECKING:  # the registry names game modules; it never imports a game at
 
 #: name -> module that defines ``GAME`` (a Game subclass)
 _GAMES: dict[str, str] = {
+    "maken": "fudaba.games.maken",
     "sarasvati": "fudaba.games.sarasvati",
     "suikoden": "fudaba.games.suikoden",
     "walpurgis": "fudaba.games.walpurgis",
 }
 
 #: games with a draft spec but no engine yet
-PLANNED = ("maken",)
+PLANNED: tuple[str, ...] = ()
 
 
 def games() -> list[str]:
