@@ -43,8 +43,10 @@ class Action:
         key = (verb, *args)
         a = cls._interned.get(key)
         if a is None:
-            if len(cls._interned) > 200_000:  # bound the cache for very long processes
-                cls._interned.clear()
+            if len(cls._interned) > 200_000:  # bound the cache for very long processes, keeping the
+                # verb-only actions (``pass``, ``done``…): rules compare them by identity with their
+                # module constants, which must stay the ones ``of`` returns
+                cls._interned = {k: v for k, v in cls._interned.items() if len(k) == 1}
             a = cls._interned[key] = cls(verb, tuple(args))
         return a
 
