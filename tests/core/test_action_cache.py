@@ -8,7 +8,7 @@ from fudaba.core.actions import Action
 
 
 def test_apply_after_intern_cache_cleared_plays_the_same_game() -> None:
-    for name in ("sarasvati", "walpurgis"):
+    for name in ("maken", "sarasvati", "suikoden", "walpurgis"):
         g = fudaba.load_game(name)
         ref = g.new_game(seed=3)
         st = g.new_game(seed=3)
@@ -16,9 +16,10 @@ def test_apply_after_intern_cache_cleared_plays_the_same_game() -> None:
             if st.is_over:
                 break
             text = st.legal_actions()[-1].text
-            Action._interned.clear()  # what Action.of does past its bound
+            Action.trim()  # what Action.of does past its bound
             fresh = Action.parse(text)
-            assert all(fresh is not o for o in st.legal_actions())  # a new object, equal by notation
+            if fresh.args:  # a new object, equal by notation (verb-only actions survive a trim)
+                assert all(fresh is not o for o in st.legal_actions())
             st.apply(fresh)
             ref.apply(text)
             assert st.hash() == ref.hash()

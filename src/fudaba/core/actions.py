@@ -43,12 +43,17 @@ class Action:
         key = (verb, *args)
         a = cls._interned.get(key)
         if a is None:
-            if len(cls._interned) > 200_000:  # bound the cache for very long processes, keeping the
-                # verb-only actions (``pass``, ``done``…): rules compare them by identity with their
-                # module constants, which must stay the ones ``of`` returns
-                cls._interned = {k: v for k, v in cls._interned.items() if len(k) == 1}
+            if len(cls._interned) > 200_000:  # bound the cache for very long processes
+                cls.trim()
             a = cls._interned[key] = cls(verb, tuple(args))
         return a
+
+    @classmethod
+    def trim(cls) -> None:
+        """Empty the intern cache but for the verb-only actions (``pass``, ``done``…): rules compare
+        those by identity with their module constants, which must stay the objects ``of`` returns.
+        An action with arguments built after a trim is a new object, equal by notation."""
+        cls._interned = {k: v for k, v in cls._interned.items() if len(k) == 1}
 
     @classmethod
     def parse(cls, text: str) -> Action:
