@@ -9,11 +9,34 @@ import typer
 from rich.columns import Columns
 from rich.panel import Panel
 
-from ..agents import AGENTS, make_agent
+from ..agents import Agent
+from ..core.actions import Action
 from ..core.errors import DeckError, FudabaError
+from ..core.infoset import InfoSet
 from ..core.session import Line, Menu, Session
 from .common import CARDS_HELP, STARTER_HINT, T, app, console, esc, fail, load, parse_params
 from .decks import guess_deck_game
+from .simulate import AGENT_SPECS, build_agent
+
+#: what the terminal shows while the AI chooses
+THINKING = {"en": "AI is thinking…", "ja": "AIが考えています…"}
+
+
+class Thinking:
+    """The AI's seat as ``play`` runs it: the agent's ``act`` inside a Rich status, so the terminal
+    shows a spinner while a search thinks (the spinner runs in its own thread; it is erased when the
+    agent has chosen, and nothing is printed when the output is not a terminal)."""
+
+    def __init__(self, agent: Agent, text: str) -> None:
+        self.agent = agent
+        self.text = text
+        # a user's class (``pkg.module:Class``) needs only ``act`` (docs/agents.md)
+        self.name = str(getattr(agent, "name", "agent"))
+        self.reads_decision_only = bool(getattr(agent, "reads_decision_only", False))
+
+    def act(self, infoset: InfoSet) -> Action:
+        with console.status(self.text):
+            return self.agent.act(infoset)
 
 
 def print_lines(lines: list[Line], marks: bool = True) -> None:
@@ -60,7 +83,8 @@ def play(
     variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
     deck: Annotated[Path | None, typer.Option(help="your deck list (default: the first starter deck)")] = None,
     opponent_deck: Annotated[Path | None, typer.Option(help="the opponent's deck list (default: the second starter deck)")] = None,
-    opponent: Annotated[str, typer.Option(help="greedy, random, or human (a friend at this terminal)")] = "greedy",
+    opponent: Annotated[str, typer.Option(help="the AI: " + AGENT_SPECS + "; or human (a friend at this "
+                                                 "terminal)")] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
     first: Annotated[str | None, typer.Option(help="who goes first: 0 (you), 1 (the AI) or random (default: "
@@ -72,19 +96,20 @@ def play(
     """Play a whole game in the terminal against the built-in AI (you are seat 0)."""
     if lang not in T:
         raise fail("--lang must be ja or en")
-    if opponent not in (*AGENTS, "human"):
-        raise fail(f"--opponent must be one of {', '.join(AGENTS)} or human (a friend at this terminal)")
     params: dict[str, Any] = parse_params(param)
     if first is not None:  # else --param first=… or the game's default
         params["first"] = first
     g = load(game, variant, params, cards)
     tr = T[lang]
+    human = opponent.strip().lower() == "human"
+    agent = None if human else build_agent(opponent, g.name, "--opponent",
+                                             f"--opponent must be one of {AGENT_SPECS}; or human (a friend at this "
+                                             "terminal)")
     try:
         starters = [v for _, v in sorted(g.starter_decks().items())] if not (deck and opponent_deck) else []
         my_deck = g.load_deck(deck) if deck else starters[0]
         ai_deck = g.load_deck(opponent_deck) if opponent_deck else starters[1 % len(starters)]
         st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
-        ai = make_agent(opponent, g.name) if opponent != "human" else None
     except FudabaError as e:  # DeckError for --deck, UnknownGame, ...
         hint = ""
         if deck and deck.is_file() and (other := guess_deck_game(deck)) != g.name:
@@ -92,8 +117,11 @@ def play(
         elif isinstance(e, DeckError) and "/decks/" in e.source.replace("\\", "/"):
             hint = "\n" + STARTER_HINT.format(options="--deck/--opponent-deck")
         raise fail(str(e) + hint) from None
-    if ai is not None:
-        ai.reset(g, 1, seed)
+    ai = None
+    if agent is not None:
+        if hasattr(agent, "reset"):
+            agent.reset(g, 1, seed)
+        ai = Thinking(agent, THINKING[lang])
     sess = Session(g, st, [None, ai], lang)
 
     def save_record(say: bool = False) -> None:

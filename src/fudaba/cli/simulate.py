@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,18 +19,80 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from ..agents import AGENTS, make_agent
+from ..agents import Agent, make_agent
 from ..core.errors import DeckError, FudabaError
 from ..core.game import Game
 from ..core.record import Record
 from .common import CARDS_HELP, STARTER_HINT, app, console, err, esc, fail, load, parse_params
 
+#: what an agent spec may be (``make_agent(spec, game)``), for help texts and errors
+AGENT_SPECS = ("random, greedy, easy, normal, hard, ismcts:KEY=VALUE,... (e.g. ismcts:iters=400,c=0.7,rollout=greedy) "
+               "or pkg.module:Class (your own agent class)")
 
-def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Record], float]:
-    """Play a batch with a progress bar; records in game order and the elapsed seconds."""
-    from ..sim import run_batch
+#: a ``key=value`` segment of a comma-separated list: an option of the agent spec before it
+_KEY_VALUE = re.compile(r"\s*[A-Za-z_][\w.-]*\s*=")
+
+#: what building an agent from a user's spec may raise: the spec's own errors, and a user's module
+#: that cannot be imported or has no such class
+AGENT_ERRORS = (FudabaError, ImportError, AttributeError, TypeError, ValueError)
+
+
+def split_agent_specs(text: str) -> list[str]:
+    """Agent specs separated by commas, where a spec may itself hold commas: a ``key=value`` segment
+    stays with the spec before it.
+
+    >>> split_agent_specs("ismcts:iters=400,c=0.7,rollout=greedy,greedy")
+    ['ismcts:iters=400,c=0.7,rollout=greedy', 'greedy']
+    """
+    out: list[str] = []
+    for seg in text.split(","):
+        if not seg.strip():
+            raise ValueError(f"{text!r}: an empty agent between commas")
+        if _KEY_VALUE.match(seg):
+            if not out:
+                raise ValueError(f"{text!r}: {seg.strip()!r} is an option of an agent, but no agent comes before it "
+                                 f"(write e.g. ismcts:{seg.strip()})")
+            out[-1] += "," + seg.strip()
+        else:
+            out.append(seg.strip())
+    return out
+
+
+def build_agent(spec: str, game: str, option: str, usage: str) -> Agent:
+    """``make_agent(spec, game)``; its errors become a command-line error (exit 2) naming the option,
+    followed by ``usage`` (what the option takes)."""
+    try:
+        return make_agent(spec, game)
+    except AGENT_ERRORS as e:
+        raise fail(f"{option} {spec!r}: {esc(str(e))}\n{usage}") from None
+
+
+def parse_agents(text: str, game: str, usage: str, option: str = "--agents") -> list[str]:
+    """The agent specs of a comma-separated option, each checked by building it once (exit 2)."""
+    try:
+        specs = split_agent_specs(text)
+    except ValueError as e:
+        raise fail(f"{option} {esc(str(e))}\n{usage}") from None
+    for spec in specs:
+        build_agent(spec, game, option, usage)
+    return specs
+
+
+def seconds_text(s: float) -> str:
+    """A duration for people: ``0.004 ms``, ``12.3 ms``, ``1.52 s``."""
+    if s >= 1:
+        return f"{s:.2f} s"
+    ms = s * 1000
+    return f"{ms:.3g} ms" if ms >= 0.01 else f"{ms:.3f} ms"
+
+
+def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Record], float, list[float]]:
+    """Play a batch with a progress bar: the records in game order, the elapsed seconds and agents A's
+    and B's mean seconds per decision."""
+    from ..sim.runner import run_batches
 
     records: list[Record] = []
+    seconds, decisions = [0.0, 0.0], [0, 0]
     t0 = time.perf_counter()
     with Progress(
         TextColumn(f"[bold]{esc(label)}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -37,12 +100,15 @@ def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Re
     ) as prog:
         task = prog.add_task("games", total=games_)
         try:
-            for rec in run_batch(cfg, games_, workers, lambda n: prog.advance(task, n)):
+            for _, rec, timing in run_batches([(cfg, games_)], workers, lambda n: prog.advance(task, n)):
                 records.append(rec)
+                for i in (0, 1):
+                    seconds[i] += timing.seconds[i]
+                    decisions[i] += timing.decisions[i]
         except FudabaError as e:
             raise fail(str(e)) from None
     records.sort(key=lambda r: r.meta.get("index", 0))
-    return records, time.perf_counter() - t0
+    return records, time.perf_counter() - t0, [s / max(1, d) for s, d in zip(seconds, decisions, strict=True)]
 
 
 def _game_signature(rec: Record) -> tuple[Any, ...]:
@@ -92,7 +158,7 @@ def _ci(w: int, n: int) -> str:
 def simulate(
     game: Annotated[str, typer.Argument(help="game name")],
     games_: Annotated[int, typer.Option("--games", help="number of games (per sweep value)")] = 100,
-    agents: Annotated[str, typer.Option(help="two agents A,B (random, greedy)")] = "greedy,random",
+    agents: Annotated[str, typer.Option(help="two agents A,B, each " + AGENT_SPECS)] = "greedy,random",
     param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
     sweep: Annotated[str | None, typer.Option(help="compare values of one parameter: KEY=V1,V2,...")] = None,
     variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
@@ -109,9 +175,6 @@ def simulate(
     from ..sim import SimConfig, summarize
     from ..sim.runner import agent_decks
 
-    names = tuple(a.strip().lower() for a in agents.split(","))
-    if len(names) != 2 or any(n not in AGENTS for n in names):
-        raise fail(f"--agents takes two of {', '.join(AGENTS)} separated by a comma, e.g. greedy,random")
     if games_ < 1:
         raise fail("--games must be at least 1")
     if workers < 1:
@@ -138,11 +201,11 @@ def simulate(
         gv = load(game, variant, {**params, sweep_key: value})
         return gv.with_cards(extra, "--cards") if extra else gv
 
-    for n in names:
-        try:
-            make_agent(n, g.name)
-        except FudabaError as e:
-            raise fail(str(e)) from None
+    usage = f"--agents takes two of {AGENT_SPECS}, separated by a comma"
+    names = parse_agents(agents, g.name, usage)
+    if len(names) != 2:
+        raise fail(f"--agents takes two of the agents, separated by a comma (e.g. greedy,random or "
+                   f"ismcts:iters=400,c=0.7,greedy); got {len(names)}: {esc(' | '.join(names))}")
     decks: list[dict[str, Any] | None] = [None, None]
     for i, p in enumerate((deck_a, deck_b)):
         if p is not None:
@@ -187,7 +250,7 @@ def simulate(
         cfg = SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed, (decks[0], decks[1]),
                         extra)
         label = f"{sweep_key}={value}" if sweep_key else "simulating"
-        records, elapsed = _run_games(cfg, games_, workers, label)
+        records, elapsed, per_decision = _run_games(cfg, games_, workers, label)
         if fh:
             for r in records:
                 fh.write(r.to_json() + "\n")
@@ -211,6 +274,8 @@ def simulate(
             rt.add_row(reason or "(none)", str(n))
         console.print(rt, soft_wrap=False)
         console.print(f"game length in turns: mean {s.mean_turns:.1f}, median {s.median_turns:.1f}")
+        console.print(f"time per decision: A ({esc(names[0])}) {seconds_text(per_decision[0])}, "
+                      f"B ({esc(names[1])}) {seconds_text(per_decision[1])}")
     if fh:
         fh.close()
     if sweep_key:

@@ -1,12 +1,15 @@
 """Play seeded AI-vs-AI games, in this process or in worker processes.
 
 Game ``i`` of a batch uses seed ``seed + i``; agent A sits in seat ``i % 2`` so both agents play
-both seats equally. Every game yields a :class:`fudaba.core.record.Record` (replayable).
+both seats equally. Every game yields a :class:`fudaba.core.record.Record` (replayable) and a
+:class:`Timing` (the seconds each agent spent in ``act``): the timing is kept out of the record, whose
+text is the same game however fast the machine was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,10 +56,25 @@ def agent_decks(game: Game, cfg: SimConfig) -> list[Deck]:
     return out
 
 
+@dataclass(frozen=True)
+class Timing:
+    """What one game cost agents A and B: seconds spent inside their ``act`` calls and decisions
+    answered (in agent order, A then B, whichever seat each sat in)."""
+
+    seconds: tuple[float, float] = (0.0, 0.0)
+    decisions: tuple[int, int] = (0, 0)
+
+
 def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None = None) -> Record:
     """Play game ``index`` of the batch described by ``cfg``; returns its record.
 
     ``decks``: the two decks of agents A and B (computed from ``cfg`` when not given)."""
+    return play_game_timed(game, cfg, index, decks)[0]
+
+
+def play_game_timed(game: Game, cfg: SimConfig, index: int,
+                    decks: list[Deck] | None = None) -> tuple[Record, Timing]:
+    """:func:`play_game`, with the time each agent spent choosing (only the ``act`` calls are timed)."""
     seed = cfg.seed + index
     a_seat = index % 2
     names = [cfg.agents[1], cfg.agents[1]]
@@ -68,14 +86,23 @@ def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None =
     seat_decks[a_seat] = decks[0]
     agents = [make_agent(names[0], game.name), make_agent(names[1], game.name)]
     for s, ag in enumerate(agents):
-        ag.reset(game, s, seed)
+        if hasattr(ag, "reset"):  # a user's class (``pkg.module:Class``) needs only ``act``
+            ag.reset(game, s, seed)
     st = game.new_game(decks=seat_decks, seed=seed)
     n = 0
+    seconds = [0.0, 0.0]  # by seat
+    decisions = [0, 0]
+    clock = time.perf_counter
     while not st.over:
         d = st.decision
         assert d is not None
         ag = agents[d.player]  # what the seat knows, never the state
-        st.apply(ag.act(st.infoset(d.player, ag.reads_decision_only)))
+        info = st.infoset(d.player, bool(getattr(ag, "reads_decision_only", False)))
+        t0 = clock()
+        action = ag.act(info)
+        seconds[d.player] += clock() - t0
+        decisions[d.player] += 1
+        st.apply(action)
         n += 1
         if n > MAX_DECISIONS:
             raise FudabaError(f"game {index} (seed {seed}) did not end within {MAX_DECISIONS} decisions")
@@ -87,7 +114,8 @@ def play_game(game: Game, cfg: SimConfig, index: int, decks: list[Deck] | None =
         "first": _first_player(st),
         "decisions": n,
     }
-    return rec
+    b_seat = 1 - a_seat
+    return rec, Timing((seconds[a_seat], seconds[b_seat]), (decisions[a_seat], decisions[b_seat]))
 
 
 def _first_player(st: Any) -> int | None:
@@ -95,11 +123,14 @@ def _first_player(st: Any) -> int | None:
     return f if isinstance(f, int) else None
 
 
-def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[str]:
+def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[tuple[str, Timing]]:
     game = cfg.load()
     decks = agent_decks(game, cfg)
-    # records travel back as JSON text: cheaper to pickle than nested dicts
-    return [play_game(game, cfg, i, decks).to_json() for i in indices]
+    out = []
+    for i in indices:
+        rec, timing = play_game_timed(game, cfg, i, decks)
+        out.append((rec.to_json(), timing))  # records travel back as JSON text: cheaper to pickle than nested dicts
+    return out
 
 
 def run_batch(
@@ -109,21 +140,39 @@ def run_batch(
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[Record]:
     """Yield the records of ``games`` games (in completion order; ``meta.index`` gives the order)."""
+    for _, rec, _ in run_batches([(cfg, games)], workers, progress):
+        yield rec
+
+
+def run_batches(
+    batches: Sequence[tuple[SimConfig, int]],
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[tuple[int, Record, Timing]]:
+    """Play several batches (each a config and its number of games) with one pool of workers.
+
+    Yields ``(batch number, record, timing)`` in completion order (``meta.index`` gives a game's
+    place in its batch); a batch's games are the games :func:`run_batch` would play for it."""
     if workers <= 1:
-        game = cfg.load()
-        decks = agent_decks(game, cfg)
-        for i in range(games):
-            rec = play_game(game, cfg, i, decks)
-            if progress:
-                progress(1)
-            yield rec
-        return
-    chunk = max(1, min(100, games // (workers * 6) or 1))
-    batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as ex:
-        futs = [ex.submit(_play_chunk, cfg, b) for b in batches]
-        for f in as_completed(futs):
-            for text in f.result():
+        for b, (cfg, games) in enumerate(batches):
+            game = cfg.load()
+            decks = agent_decks(game, cfg)
+            for i in range(games):
+                rec, timing = play_game_timed(game, cfg, i, decks)
                 if progress:
                     progress(1)
-                yield Record.from_json(text)
+                yield b, rec, timing
+        return
+    # about six chunks per worker over all batches: small enough to balance, large enough that loading
+    # the game once per chunk costs little
+    chunk = max(1, min(100, sum(n for _, n in batches) // (workers * 6) or 1))
+    with ProcessPoolExecutor(max_workers=workers) as ex:
+        futs = {}
+        for b, (cfg, games) in enumerate(batches):
+            for s in range(0, games, chunk):
+                futs[ex.submit(_play_chunk, cfg, list(range(s, min(games, s + chunk))))] = b
+        for f in as_completed(futs):
+            for text, timing in f.result():
+                if progress:
+                    progress(1)
+                yield futs[f], Record.from_json(text), timing
