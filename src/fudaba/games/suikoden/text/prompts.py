@@ -1,0 +1,262 @@
+"""What a decision asks (``prompt``) and what each option means (``option_gloss``)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..cards import STAT_JA
+
+if TYPE_CHECKING:
+    from ..game import SuikodenGame
+from .log import describe
+from .table import _battle_mission, _column_total, _find_mission, _parse_place, _pass_note, inspect, render
+from .words import (
+    _SEP,
+    _TRIG,
+    _brief,
+    _card,
+    _lang,
+    _mission_head,
+    _name,
+    _rel,
+    _seat,
+    _stats,
+    card_text,
+    effect_text,
+    result_text,
+)
+
+# ------------------------------------------------------------------------------------------- prompts
+_PROMPT = {
+    "en": {
+        "mulligan": "Mulligan (§4): return up to {max} cards to the deck, one at a time (returned so far: {n}), "
+                    "then done: they are shuffled in and you draw as many",
+        "main": "Main phase (§5): exactly one of — discard cards, play a mission or facility (optionally with a "
+                "support), or continue an unresolved mission (yours or the opponent's: you act first and may "
+                "not pass on that step)",
+        "discard": "Discard (§5): discard another card, or done",
+        "step": "Deploy/pass step on {slot} {card} ({head}): deploy a character, redeploy your support, use a "
+                "rune, or pass",
+        "cost": "Rune cost (§8.3): discard {n} card(s) from your hand",
+        "target": "{card}: choose the target — {effect}",
+        "target_plain": "Choose an enemy character on the battle's mission",
+        "counter": "{p} deployed {card} on {slot}: counter it with a 対 card from your hand, or pass (§8.4)",
+        "counter_plain": "Counter (§8.4): a 対 card from your hand, or pass",
+        "casualties": "Troops on {slot} (§7.3): lose characters whose printed mil adds up to {need} ({mode}), one "
+                      "at a time, then done",
+        "garrison": "You clear {slot} {card}: choose the garrison (駐留) among your characters there (§7.5)",
+        "duel": "Duel on {slot} {card} (§7.6): pick a card from your hand face down; compared by {stat}, "
+                "a tie favours {placer} (the placer); a non-character is discarded",
+        "replenish": "Replenish (§5): discard down to your hand limit {n}",
+        "mode_exact": "exactly", "mode_minimal": "at least, with no card to spare",
+        "mode_all": "they all fall short: all go",
+    },
+    "ja": {
+        "mulligan": "マリガン (§4): 手札を{max}枚まで1枚ずつ山札に戻し (ここまで{n}枚)、done でシャッフルして同じ枚数を引く",
+        "main": "メインフェイズ (§5): 次のうち1つ — 手札の破棄、ミッション・施設の配置 (サポート付きも可)、"
+                "未解決のミッションの継続 (自分のでも相手のでも: 自分が先手、そのステップはパス不可)",
+        "discard": "破棄 (§5): さらに1枚捨てるか、done",
+        "step": "{slot} {card} ({head}) の派遣・パスステップ: キャラクターの派遣、サポートの派遣しなおし、紋章の使用、またはパス",
+        "cost": "紋章のコスト (§8.3): 手札を{n}枚捨てる",
+        "target": "{card}: 対象を選ぶ — {effect}",
+        "target_plain": "バトル中のミッションの相手キャラクターを1体選ぶ",
+        "counter": "{p}が{slot}に{card}を派遣: 手札の対で対抗するか、pass (§8.4)",
+        "counter_plain": "対 (§8.4): 手札の対のカードを使うか、pass",
+        "casualties": "{slot}の兵力戦 (§7.3): 記載兵力の合計が{need}になるようにキャラクターを1体ずつ失い ({mode})、done",
+        "garrison": "{slot} {card}をクリア: そこにいる自分のキャラクターから駐留を1体選ぶ (§7.5)",
+        "duel": "一騎打ち {slot} {card} (§7.6): 手札から1枚を裏向きに選ぶ。{stat}で比べ、同値は配置した側 ({placer}) が残る。"
+                "キャラクター以外は破棄",
+        "replenish": "補充フェイズ (§5): 手札上限{n}枚まで捨てる",
+        "mode_exact": "ちょうど", "mode_minimal": "以上、余分なカードなし", "mode_all": "全員でも足りない: 全員",
+    },
+}
+
+
+def _totals_summary(game: SuikodenGame, m: dict[str, Any], owner: int, viewer: int, lg: str) -> str:
+    parts = []
+    for q in (viewer, 1 - viewer):
+        tot = _column_total(game, m, q, owner, lg)
+        if tot:
+            parts.append(f"{('あなた' if lg == 'ja' else 'you') if q == viewer else _seat(q)} {tot}")
+    return _SEP[lg].join(parts)
+
+
+def prompt(game: SuikodenGame, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str:
+    """What the pending decision of ``view`` asks, in words (``log``: the viewer's log view, used to name
+    the character a counter answers)."""
+    lg = _lang(lang)
+    P = _PROMPT[lg]
+    d = view.get("decision")
+    if not isinstance(d, dict):
+        return ""
+    kind = str(d.get("kind", ""))
+    raw = str(d.get("prompt") or kind)
+    you = view.get("seat")
+    if you not in (0, 1) or d.get("player") != you:
+        return ""  # another seat's decision: the view tells no more than that it is deciding
+    tb = view["table"]
+    o, slot_abs, m = _battle_mission(view)
+    slot = _rel(o, slot_abs, you) if o >= 0 else ""
+    card = _name(game, m["card"], lg) if m else ""
+    if kind == "mulligan":
+        mx = re.search(r"up to (\d+)", raw)
+        return P["mulligan"].format(max=mx.group(1) if mx else "?", n=tb["players"][you].get("returned", 0))
+    if kind in ("main", "discard"):
+        return P[kind]
+    if kind == "step" and m is not None:
+        c = _card(game, m["card"])
+        text = P["step"].format(slot=slot, card=card, head=_mission_head(c, lg) if c else "")
+        tots = _totals_summary(game, m, o, you, lg)
+        if tots:
+            text += f"\n{tots}"
+        note = _pass_note(view, lg)
+        return text + (f"\n{note}" if note else "")
+    if kind == "cost":
+        n = re.search(r"discard (\d+)", raw)
+        return P["cost"].format(n=n.group(1) if n else "1")
+    if kind == "target":
+        head = raw.split(":", 1)[0]
+        c = game.cards.find(head)
+        if c is not None:
+            e = next((x for x in c.effects if x.target == "choose_enemy_character"), None)
+            if e is not None:
+                return P["target"].format(card=_name(game, c.id, lg), effect=effect_text(e, lg))
+        return P["target_plain"]
+    if kind == "counter":
+        for ev in reversed(log or []):
+            if ev.get("kind") in ("deploy", "redeploy"):
+                own = ev.get("owner")
+                place = _rel(own, str(ev.get("place")), you) if isinstance(own, int) else "?"
+                return P["counter"].format(p=_seat(ev.get("player")), card=_name(game, ev.get("card"), lg), slot=place)
+        return P["counter_plain"]
+    if kind == "casualties":
+        mm = re.search(r"worth (\d+) printed mil \((\w+)\)", raw)
+        need, mode = (mm.group(1), mm.group(2)) if mm else ("?", "exact")
+        return P["casualties"].format(slot=slot, need=need, mode=P.get(f"mode_{mode}", mode))
+    if kind == "garrison":
+        return P["garrison"].format(slot=slot, card=card)
+    if kind == "duel" and m is not None:
+        c = _card(game, m["card"])
+        stat = c.duel_stat if c is not None else "atk"
+        return P["duel"].format(slot=slot, card=card, stat=STAT_JA.get(stat, stat) if lg == "ja" else stat,
+                                placer=_seat(o))
+    if kind == "replenish":
+        return P["replenish"].format(n=tb["players"][you]["hand_limit"])
+    return raw
+
+
+# ------------------------------------------------------------------------------------------- options
+def _dep_at(view: dict[str, Any], token: str) -> tuple[dict[str, Any], dict[str, Any], int] | None:
+    """The deployed character at a place of the notation (``M1.2``, ``xM1.x1``): (it, its mission,
+    the mission's owner)."""
+    pl = _parse_place(view, token)
+    if pl is None or pl[0] != "dep":
+        return None
+    _, o, k, q, idx = pl
+    m = _find_mission(view, o, k)
+    if m is None:
+        return None
+    col = m["columns"][q]
+    i = int(idx) - 1
+    return (col[i], m, o) if 0 <= i < len(col) else None
+
+
+def option_gloss(game: SuikodenGame, view: dict[str, Any], action: str, lang: str = "en") -> str:
+    """What the cards and places an option names are, from the chooser's view: ``deploy GS-A11`` →
+    ``ミナ Mina (free, EHI, 2/0/0)``; ``garrison M1.2`` → the character there; ``continue xM1`` → the
+    mission and the totals on it; ``pass`` in a deploy/pass step → what passing means now."""
+    lg = _lang(lang)
+    ja = lg == "ja"
+    parts = action.split()
+    if not parts:
+        return ""
+    verb, args = parts[0], parts[1:]
+    you = view.get("seat")
+    if you not in (0, 1):
+        return ""
+    d = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    kind = str((d or {}).get("kind", ""))
+    if verb == "play" and args:
+        text = _brief(game, args[0], lg)
+        if len(args) > 1:
+            text += (" + サポート " if ja else " + support ") + _brief(game, args[1], lg)
+        return text
+    if verb in ("deploy", "discard", "return"):
+        return _brief(game, args[0], lg) if args else ""
+    if verb == "counter" and args:
+        c = _card(game, args[0])
+        pre = _TRIG[lg].get("counter", "")  # the menu says what the counter does, not when it may be used
+        effs = [effect_text(e, lg).removeprefix(pre) for e in c.effects if e.trigger == "counter"] if c is not None else []
+        return _name(game, args[0], lg) + (f": {' '.join(effs)}" if effs else "")
+    if verb == "duel" and args:
+        c = _card(game, args[0])
+        if c is None:
+            return args[0]
+        if c.type != "character" or c.cls == "mastermind":
+            return _name(game, args[0], lg) + (" (キャラクターではない: 公開時に破棄、0)" if ja
+                                                 else " (not a character: discarded at the reveal, 0)")
+        _, _, m = _battle_mission(view)
+        bc = _card(game, m["card"]) if m else None
+        stat = bc.duel_stat if bc is not None and bc.duel_stat else "atk"
+        v = getattr(c, stat)
+        sw = STAT_JA.get(stat, stat) if ja else stat
+        return f"{_name(game, args[0], lg)} ({sw} {v}" + (" (ペア: 駐留できない)" if ja and c.pair else
+                                                        ", a pair: cannot garrison" if c.pair else "") + ")"
+    if verb == "continue" and args:
+        pl = _parse_place(view, args[0])
+        if pl is None or pl[0] != "mission":
+            return ""
+        m = _find_mission(view, pl[1], pl[2])
+        if m is None:
+            return ""
+        c = _card(game, m["card"])
+        owner = pl[1]
+        text = _name(game, m["card"], lg) + (f" ({_mission_head(c, lg)})" if c is not None else "")
+        if owner != you:
+            text = (f"{_seat(owner)}の" if ja else f"{_seat(owner)}'s ") + text
+        tots = _totals_summary(game, m, owner, you, lg)
+        return text + (f": {tots}" if tots else "")
+    if verb in ("garrison", "target", "lose", "rune") and args:
+        got = _dep_at(view, args[0])
+        if got is None:
+            return ""
+        dep, _, _ = got
+        cid = dep["card"]
+        c = _card(game, cid)
+        if verb == "lose":
+            mil = c.mil if c is not None else dep.get("mil")
+            return f"{_name(game, cid, lg)} (" + (f"記載兵力 {mil})" if ja else f"printed mil {mil})")
+        if verb == "rune" and c is not None:
+            said = " ".join(effect_text(e, lg) for e in c.effects if e.trigger == "rune")
+            rune = (f" 「{c.rune}」" if ja else f" ({c.rune})") if c.rune else ""
+            return f"{_name(game, cid, lg)}{rune}" + (f": {said}" if said else "")
+        now = _stats(dep.get("atk"), dep.get("mil"), dep.get("con"))
+        return f"{_name(game, cid, lg)} ({dep.get('links') or '—'}, {now})"
+    if verb == "redeploy":
+        _, _, m = _battle_mission(view)
+        sup = m.get("support") if m else None
+        return (_brief(game, sup, lg) + (" → 自分の列へ" if ja else " → into your column")) if sup else ""
+    if verb == "pass" and kind == "step":
+        tb = view["table"]
+        b = tb.get("battle")
+        o, slot_abs, m = _battle_mission(view)
+        if not isinstance(b, dict) or m is None:
+            return ""
+        slot = _rel(o, slot_abs, you)
+        if b.get("last_pass"):
+            if m.get("kind") == "troops":
+                return "両者パス: 兵力判定" if ja else "both passed: troops are decided (casualties)"
+            return f"両者パス: {slot}は未解決のまま" if ja else f"both passed: {slot} stays unresolved"
+        return f"{_seat(1 - you)}の番になる" if ja else f"{_seat(1 - you)} acts next"
+    if verb == "pass" and kind == "counter":
+        return "対抗しない" if ja else "no counter"
+    if verb == "done" and kind == "mulligan":
+        n = view["table"]["players"][you].get("returned", 0)
+        if not n:
+            return "手札をそのまま残す" if ja else "keep this hand"
+        return f"戻した{n}枚をシャッフルして{n}枚引く" if ja else f"shuffle the {n} returned in and draw {n}"
+    return ""
+
+
+__all__ = ["card_text", "describe", "effect_text", "inspect", "option_gloss", "prompt", "render", "result_text"]
