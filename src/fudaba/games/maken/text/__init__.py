@@ -1,0 +1,15 @@
+"""Text for people, in ``ja`` and ``en``: log lines (``describe``), the table (``render``), prompts,
+``info`` lookups, option glosses, card text and results.
+
+Everything here reads event views and state views only (never the state), so it works for every
+seat with hidden information already removed: a face-down guard card is named only where the view
+names it (its owner's view).
+"""
+
+from .log import describe
+from .prompts import GLOSS_CARDS, option_gloss, prompt
+from .screen import render
+from .table import inspect
+from .words import card_text, result_text
+
+__all__ = ["GLOSS_CARDS", "card_text", "describe", "inspect", "option_gloss", "prompt", "render", "result_text"]
