@@ -7,7 +7,6 @@ must be success or the documented FudabaError subclass — never a KeyError, Typ
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 from typing import Any
 
@@ -19,6 +18,9 @@ import fudaba
 from fudaba.core import Rng
 from fudaba.core.cards import build_cards
 from fudaba.core.errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError
+
+from .doc_mutation import mutate as _mutate
+from .doc_mutation import paths as _paths
 
 GAMES = ["maken", "sarasvati", "suikoden", "walpurgis"]
 
@@ -48,29 +50,6 @@ def _positions(name: str) -> list[dict[str, Any]]:
 
 
 POSITIONS = {g: _positions(g) for g in GAMES}
-
-
-def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-def _mutate(doc: dict[str, Any], path: tuple[Any, ...], value: Any, delete: bool) -> dict[str, Any]:
-    d = copy.deepcopy(doc)
-    cur: Any = d
-    for k in path[:-1]:
-        cur = cur[k]
-    if delete:
-        del cur[path[-1]]
-    else:
-        cur[path[-1]] = value
-    return d
 
 
 @pytest.mark.parametrize("name", GAMES)

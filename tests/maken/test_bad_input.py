@@ -5,7 +5,6 @@ FudabaError subclass — never a KeyError, TypeError, …"""
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import tomllib
 from typing import Any
@@ -19,6 +18,9 @@ from fudaba.core.cards import build_cards
 from fudaba.core.errors import CardDataError, DeckError, IllegalAction, PositionError
 from fudaba.games.maken import GAME
 from fudaba.games.maken.cards import CARD_DIR
+
+from ..doc_mutation import mutate as _mutate
+from ..doc_mutation import paths as _paths
 
 junk = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 99), st.text(max_size=6), st.lists(st.integers(0, 3), max_size=3),
@@ -44,29 +46,6 @@ def _positions() -> list[dict[str, Any]]:
 
 POSITIONS = _positions()
 RAWS = [r for p in sorted(CARD_DIR.glob("*.toml")) for r in tomllib.loads(p.read_text(encoding="utf-8"))["card"]]
-
-
-def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-def _mutate(doc: dict[str, Any], path: tuple[Any, ...], value: Any, delete: bool) -> dict[str, Any]:
-    d = copy.deepcopy(doc)
-    cur: Any = d
-    for k in path[:-1]:
-        cur = cur[k]
-    if delete:
-        del cur[path[-1]]
-    else:
-        cur[path[-1]] = value
-    return d
 
 
 def test_12_fuzz_has_positions_of_every_phase() -> None:

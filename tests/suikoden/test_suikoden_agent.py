@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import fudaba
-from fudaba.agents import RandomAgent, make_agent
+from fudaba.agents import make_agent
 from fudaba.agents.suikoden import SuikodenGreedy
 
+from ..agent_matches import wins_against_random
 from .conftest import battle, mission, pos, seat
 
 
@@ -39,24 +40,8 @@ def view_mission(st: Any, owner: int, slot: str = "M1") -> dict[str, Any] | None
 
 # ------------------------------------------------------------------ whole games
 def test_greedy_beats_random_200_games() -> None:
-    game = fudaba.load_game("suikoden")
-    decks = game.starter_decks()
-    names = sorted(decks)
-    wins = 0
-    for i in range(200):
-        gs = i % 2
-        agents: list[Any] = [RandomAgent(), RandomAgent()]
-        agents[gs] = SuikodenGreedy()
-        for s in (0, 1):
-            agents[s].reset(game, s, i)
-        dk = [decks[names[(i // 4) % 2]], decks[names[(i // 4) % 2]]]
-        dk[gs] = decks[names[(i // 2) % 2]]
-        st = game.new_game(dk, seed=i)
-        while not st.over:
-            d = st.decision
-            st.apply(agents[d.player].act(st.infoset(d.player)))
-        wins += st.winner == gs  # draws count as non-wins
-    assert wins >= 180
+    # draws count as non-wins
+    assert wins_against_random("suikoden", SuikodenGreedy) >= 180
 
 
 def test_greedy_registered_and_plays_itself_to_an_end() -> None:
