@@ -262,3 +262,86 @@ def test_the_answer_is_the_root_child_visited_most() -> None:
     tree = Tree((0, "play", ()))
     tree.nodes[tree.root] = node_with(0, (A, 7, 1.0, 9), (B, 9, 2.0, 9), (C, 9, 3.0, 9))
     assert ISMCTSAgent.best(tree, [A, B, C]) is C  # B and C tie on visits: the better mean
+
+
+# ------------------------------------------------------------------ cut-off rollouts and paired iterations
+def test_a_cut_off_rollout_scores_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fudaba.agents import eval as ev
+
+    monkeypatch.setitem(ev.EVALUATE, "toy", "tests.agents.test_ismcts_tree:toy_eval")
+    st = toy(WIN_NOW)
+    agent = ISMCTSAgent(iters=1, depth=1)
+    agent.reset(st.game, 0, 0)
+    agent.search(st.infoset(0))  # loads the evaluation of the game searched
+    leaf = st.clone(search=True)
+    assert agent.rollout(leaf) == pytest.approx((0.8, 0.2)) and not leaf.over  # one decision, then judged
+    agent.depth = 0
+    assert agent.rollout(st.clone(search=True)) in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5))  # to the end: no judging
+
+
+def toy_eval(st: Any) -> float:
+    return 0.8
+
+
+@pytest.mark.parametrize("game", ["maken", "sarasvati", "suikoden", "walpurgis"])
+def test_each_games_evaluation_is_a_chance_that_favours_the_side_ahead(game: str) -> None:
+    from fudaba.agents.eval import evaluation
+
+    f = evaluation(game)
+    assert f is not None
+    st = fudaba.load_game(game).new_game(seed=1)
+    assert f(st) == pytest.approx(0.5, abs=0.1)  # an even start (hands may differ by the first draw)
+    if game == "suikoden":
+        st.vp = [3, 0]
+    elif game == "maken":
+        st.lp[1] = st.lp[1][:1]
+    elif game == "sarasvati":
+        st.books[1] = [None] * len(st.books[1])
+    else:  # walpurgis: seat 1 holds nothing on the board, seat 0 three formations
+        from fudaba.games.walpurgis.state import UP
+        for i, c in zip((0, 6, 12), st.decks[0][:3], strict=True):
+            st.board[i] = [(0, c, UP, 0)]
+    assert 0.75 < f(st) < 1.0
+
+
+def test_paired_iterations_try_every_root_action_on_the_same_deal() -> None:
+    st = toy(WIN_NOW)
+    agent = ISMCTSAgent(iters=5, paired=1)
+    agent.reset(st.game, 0, 1)
+    assert agent.act(st.infoset(0)).text == "play T-5"
+    root = agent.stats["root"]
+    assert sorted(root) == ["pass", "play T-1", "play T-2", "play T-5"]
+    assert {v for v, _ in root.values()} == {5}  # each of the 4 actions once per deal, 5 deals
+    assert root["play T-5"] == (5, 1.0)
+    assert agent.stats["iterations"] == 5 and agent.spec() == "ismcts:iters=5,c=0.7,rollout=random,dets=1,paired=1"
+
+
+def test_paired_iterations_share_the_random_numbers_below_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = toy(target=40)
+    seat = st.decision.player
+    agent = ISMCTSAgent(iters=1, paired=1)
+    agent.reset(st.game, seat, 2)
+    draws: list[list[int]] = []
+    real = agent.rollout
+
+    def spy(w: Any) -> tuple[float, float]:
+        draws.append([agent.rng.randbelow(1000) for _ in range(3)])
+        return real(w)
+
+    monkeypatch.setattr(agent, "rollout", spy)
+    agent.act(st.infoset(seat))
+    assert len(draws) == len(st.decision.options) > 1 and all(d == draws[0] for d in draws)
+
+
+def test_ties_at_the_root_go_to_the_greedy_choice() -> None:
+    tree = Tree((0, "play", ()))
+    root = tree.nodes[tree.root] = node_with(0, (A, 9, 3.0, 9), (B, 9, 3.0, 9))
+    assert ISMCTSAgent.best(tree, [A, B]) is A
+    root.hint = B.text
+    assert ISMCTSAgent.best(tree, [A, B]) is B
+
+
+def test_paired_option_is_checked() -> None:
+    with pytest.raises(fudaba.FudabaError, match="paired=2"):
+        ISMCTSAgent(paired=2)
+    assert make_agent("ismcts:paired=1,iters=3").paired == 1  # type: ignore[attr-defined]

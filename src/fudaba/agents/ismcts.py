@@ -13,7 +13,8 @@ One tree is grown for one decision. Every iteration
 3. **expands** one child: the first node met with a legal action that has no child yet gets one, for
    one such action drawn at random, and the iteration leaves the tree with it;
 4. **rolls out** with the ``random`` or ``greedy`` policy to the end of the game (or ``depth``
-   decisions, then a draw is scored), ``dets`` times averaged (the extra ones in fresh
+   decisions, then the game's heuristic evaluation is scored — ``fudaba.agents.eval``; a draw
+   for a game without one), ``dets`` times averaged (the extra ones in fresh
    determinizations of the leaf for the searching seat);
 5. **backpropagates** win 1, draw 0.5, loss 0, each node taking the result of the seat that decides
    there.
@@ -211,6 +212,22 @@ def visit_prior(node: Node, legal: list[Action], c: float, prior: float) -> tupl
     return e, False
 
 
+def forced(node: Node, legal: list[Action], a: Action) -> tuple[Edge, bool]:
+    """The tree step of a paired iteration at the root: the action ``a`` is given; availability is
+    counted as in :func:`visit`. The iteration goes on below a child it has seen before."""
+    ch = node.children
+    for x in legal:
+        y = ch.get(x.text)
+        if y is not None:
+            y.avail += 1
+    e = ch.get(a.text)
+    if e is None:
+        e = ch[a.text] = Edge(a)
+        e.avail = 1
+        return e, True
+    return e, False
+
+
 def backpropagate(path: list[tuple[Node, Edge]], result: Result) -> None:
     """Add one visit and ``result[seat]`` to every node and edge of ``path``, ``seat`` being the seat
     that decides at the node."""
@@ -238,7 +255,8 @@ class ISMCTSAgent(Agent):
     * ``rollout``: ``random`` or ``greedy`` (the game's greedy agent plays both seats);
     * ``dets``: rollouts per iteration, averaged (1): the iteration's determinization and
       ``dets - 1`` fresh determinizations of the leaf for the searching seat;
-    * ``depth``: stop a rollout after this many decisions and score a draw (0: play to the end);
+    * ``depth``: stop a rollout after this many decisions and score the game's evaluation
+      (:mod:`fudaba.agents.eval`; a draw for a game without one) (0: play to the end);
     * ``prior``: 0 (the default) is the paper's UCB1; above 0, the tree policy is PUCT with the
       game's greedy agent as the prior, its choice weighing ``prior`` (:func:`visit_prior`).
     """
@@ -247,10 +265,11 @@ class ISMCTSAgent(Agent):
     #: option -> its type, for :func:`fudaba.agents.make_agent`'s ``ismcts:key=value`` specs
     OPTIONS: ClassVar[dict[str, type]] = {
         "iters": int, "seconds": float, "c": float, "rollout": str, "dets": int, "depth": int, "prior": float,
+        "paired": int,
     }
 
     def __init__(self, iters: int | None = None, seconds: float | None = None, c: float = 0.7, rollout: str = "random",
-                 dets: int = 1, depth: int = 0, prior: float = 0.0) -> None:
+                 dets: int = 1, depth: int = 0, prior: float = 0.0, paired: int = 0) -> None:
         super().__init__()
         if iters is None:
             iters = DEFAULT_ITERS if seconds is None else UNLIMITED
@@ -269,6 +288,10 @@ class ISMCTSAgent(Agent):
             raise UnknownGame(f"ismcts option depth={depth!r}: decisions per rollout, 0 (to the end) or more")
         if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior < 1:
             raise UnknownGame(f"ismcts option prior={prior!r}: the weight of the greedy choice, from 0 up to 1 (not 1)")
+        if isinstance(paired, bool) or paired not in (0, 1):
+            raise UnknownGame(f"ismcts option paired={paired!r}: 1 (compare the root's actions in the same "
+                              "determinizations) or 0")
+        self.paired = paired
         self.iters = iters
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
@@ -278,6 +301,8 @@ class ISMCTSAgent(Agent):
         self.prior = float(prior)
         #: the greedy agents of the rollouts, per seat (built for the game on first use)
         self._greedy: tuple[str, list[Agent]] | None = None
+        #: the evaluation of a cut-off rollout, per game (``depth``; built on first use)
+        self._eval: tuple[str, Callable[[Any], float] | None] | None = None
         #: the labels the other seat sees of an action, by its text (card ids as ``?``)
         self._labels: dict[str, str] = {}
         #: what the last search did: ``iterations``, ``seconds``, ``nodes``, ``root`` (action ->
@@ -290,6 +315,7 @@ class ISMCTSAgent(Agent):
     def reset(self, game: Game, seat: int, seed: int) -> None:
         super().reset(game, seat, seed)
         self._greedy = None
+        self._eval = None
         self._labels = {}
 
     def spec(self) -> str:
@@ -300,6 +326,8 @@ class ISMCTSAgent(Agent):
             opts.append(f"depth={self.depth}")
         if self.prior:
             opts.append(f"prior={self.prior:g}")
+        if self.paired:
+            opts.append("paired=1")
         if self.seconds is not None:
             opts.append(f"seconds={self.seconds:g}")
         return "ismcts:" + ",".join(opts)
@@ -325,12 +353,19 @@ class ISMCTSAgent(Agent):
         tree = Tree((seat, d.kind, ()))
         if self.rollout_policy == "greedy" or self.prior:
             self._reseed_greedy(infoset.game)
+        if self.depth and (self._eval is None or self._eval[0] != infoset.game.name):
+            from .eval import evaluation
+
+            self._eval = (infoset.game.name, evaluation(infoset.game.name))
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         n = 0
         while n < self.iters:
             world = infoset.sample(self.rng).clone(search=True)
-            self.iterate(tree, world, seat)
+            if self.paired:
+                self.iterate_paired(tree, world, seat, d.options)
+            else:
+                self.iterate(tree, world, seat)
             n += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -347,20 +382,39 @@ class ISMCTSAgent(Agent):
 
     @staticmethod
     def best(tree: Tree, options: list[Action]) -> Action:
-        """The root child visited most (ties: the better mean, then the order of ``options``)."""
-        ch = tree.nodes[tree.root].children
+        """The root child visited most (ties: the better mean, then the greedy policy's choice when
+        there is a prior, then the order of ``options``)."""
+        root = tree.nodes[tree.root]
+        ch = root.children
         best = options[0]
-        key = (-1, -math.inf)
+        key: tuple[int, float, bool] = (-1, -math.inf, False)
         for a in options:
             e = ch.get(a.text)
-            k = (-1, -math.inf) if e is None else (e.visits, e.mean())
+            k = (-1, -math.inf, False) if e is None else (e.visits, e.mean(), a.text == root.hint)
             if k > key:
                 best, key = a, k
         return best
 
-    def iterate(self, tree: Tree, world: State, seat: int) -> None:
+    def iterate_paired(self, tree: Tree, world: State, seat: int, options: list[Action]) -> None:
+        """``paired=1``: one iteration per root action, all in copies of the same determinization
+        ``world`` and with the same random numbers below the root (common random numbers), so that
+        the root's actions are compared on equal deals and the noise of the deal cancels out of
+        their differences."""
+        seed = self.rng.next64()
+        keep = self.rng
+        try:
+            for a in options:
+                self.rng = Rng(seed)
+                if self._greedy is not None:
+                    for i, ag in enumerate(self._greedy[1]):
+                        ag.rng = Rng(seed ^ (i + 1))
+                self.iterate(tree, world.clone(search=True), seat, a)
+        finally:
+            self.rng = keep
+
+    def iterate(self, tree: Tree, world: State, seat: int, first: Action | None = None) -> None:
         """One iteration on the determinization ``world`` (a search state, played in place):
-        select and expand, roll out, backpropagate."""
+        select and expand (``first``: the root's action, given), roll out, backpropagate."""
         path: list[tuple[Node, Edge]] = []
         seen: list[tuple[str, ...]] = [(), ()]
         c, rng, prior = self.c, self.rng, self.prior
@@ -375,7 +429,10 @@ class ISMCTSAgent(Agent):
                 if prior:
                     assert self._greedy is not None
                     node.hint = self._greedy[1][p].act(InfoSet(p, world)).text
-            if prior:
+            if first is not None:
+                edge, new = forced(node, d.options, first)
+                first = None
+            elif prior:
                 edge, new = visit_prior(node, d.options, c, prior)
             else:
                 edge, new = visit(node, d.options, c, rng)
@@ -432,6 +489,9 @@ class ISMCTSAgent(Agent):
                 p = st.decision.player  # type: ignore[union-attr]
                 st.apply(agents[p].act(InfoSet(p, st)))
                 n += 1
+        if not st.over and self._eval is not None and self._eval[1] is not None:
+            v = self._eval[1](st)  # cut off after ``depth`` decisions: the game's evaluation
+            return (v, 1.0 - v)
         return outcome(st)
 
     def _reseed_greedy(self, game: Game) -> None:

@@ -47,6 +47,7 @@ from ..games.maken.rules.common import bet_problem, gc_problem, guard_options, m
 from ..games.maken.rules.judge import field_sum, gb_total, unit_attack
 from ..games.maken.state import ZERO, MState, Unit, double_table
 from .base import Agent
+from .eval import logistic as _logistic
 
 #: a card spent, in points of damage dealt; worth up to 1 + ``LATE`` times more as the seat's stamina
 #: (its draws to come) falls below ``LATE_AT`` (§7: the game stalls when both run dry)
@@ -523,3 +524,13 @@ class _Ctx:
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+def evaluate(st: Any) -> float:
+    """Seat 0's chances in a search state (a determinization), for a search's cut-off rollouts
+    (``ismcts:depth=N``): a logistic of the life cards apart (§7: down on the last one loses), the
+    damage each has taken towards its next down, and a little for stamina and hand."""
+    d = float(len(st.lp[0]) - len(st.lp[1]))
+    d -= 0.15 * (len(st.damage[0]) - len(st.damage[1]))
+    d += 0.03 * (len(st.stamina[0]) - len(st.stamina[1])) + 0.05 * (len(st.hand[0]) - len(st.hand[1]))
+    return _logistic(1.2 * d)

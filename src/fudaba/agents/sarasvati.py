@@ -17,6 +17,7 @@ from typing import Any
 from ..core.actions import Action, Decision
 from ..core.infoset import InfoSet
 from .base import Agent
+from .eval import logistic as _logistic
 
 
 def _card_value(c: Any) -> float:
@@ -271,3 +272,13 @@ class SarasvatiGreedy(Agent):
             return val
 
         return max(opts, key=score)
+
+
+def evaluate(st: Any) -> float:
+    """Seat 0's chances in a search state (a determinization), for a search's cut-off rollouts
+    (``ismcts:depth=N``): a logistic of the books left apart (§7: none left loses), the units on each
+    side and the cards in hand."""
+    d = float(st.books_left(0) - st.books_left(1))
+    d += 0.3 * (sum(u is not None for u in st.slots[0]) - sum(u is not None for u in st.slots[1]))
+    d += 0.1 * (len(st.hand[0]) - len(st.hand[1]))
+    return _logistic(0.9 * d)

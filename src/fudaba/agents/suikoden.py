@@ -40,6 +40,7 @@ from ..games.suikoden.effects import (
 )
 from ..games.suikoden.state import Dep, Mission
 from .base import Agent
+from .eval import logistic as _logistic
 
 if TYPE_CHECKING:
     from ..games.suikoden.cards import Card
@@ -836,3 +837,14 @@ class SuikodenGreedy(Agent):
                 return a
         # losing anyway: throw the least useful card
         return min(opts, key=lambda a: (cx.use(a.args[0]), a.text))
+
+
+def evaluate(st: Any) -> float:
+    """Seat 0's chances in a search state (a determinization), for a search's cut-off rollouts
+    (``ismcts:depth=N``): a logistic of the victory points apart (§9: ``vp_to_win`` wins), a clear
+    near the goal weighing more, and a little for the cards in hand."""
+    goal = int(st.game.params["vp_to_win"])
+    v0, v1 = st.vp
+    d = (v0 - v1) + 0.1 * (len(st.hand[0]) - len(st.hand[1]))
+    d += 0.5 * (max(0, v0 - goal + 2) - max(0, v1 - goal + 2))  # one clear from winning
+    return _logistic(0.9 * d)

@@ -22,6 +22,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.infoset import InfoSet
 from .base import Agent
+from .eval import logistic as _logistic
 
 _FORM = ("active", "dormant", "up", "activating")
 _KEEP = {"up": 5.0, "activating": 5.0, "bullet_up": 4.5, "active": 3.0, "dormant": 2.0, "bullet": 2.0}
@@ -185,3 +186,13 @@ class WalpurgisGreedy(Agent):
         if verb == "wake":  # an active formation can be turned up later; waking is optional in v1.01 only
             return 1.0
         return 0.0
+
+
+def evaluate(st: Any) -> float:
+    """Seat 0's chances in a search state (a determinization), for a search's cut-off rollouts
+    (``ismcts:depth=N``): a logistic of the formations apart (§6: more formations win a full board),
+    face-up ones counting a little more, and the decks (deck out loses)."""
+    sc = st.compute_score()
+    f, u, k = sc["formations"], sc["face_up"], sc["deck"]
+    d = (f[0] - f[1]) + 0.3 * (u[0] - u[1]) + 0.05 * (k[0] - k[1])
+    return _logistic(0.6 * d)
