@@ -110,6 +110,33 @@ def test_2_play_shows_a_status_while_the_ai_thinks(monkeypatch: pytest.MonkeyPat
     assert r.exit_code == 0 and texts and set(texts) == {"AIが考えています…"}
 
 
+def test_1_play_against_normal_counts_the_searchs_iterations_in_the_status(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `--opponent normal` is the search; the status line counts its iterations (agent.progress)
+    shown: list[str] = []
+
+    class Status:
+        def __init__(self, text: str) -> None:
+            shown.append(text)
+
+        def __enter__(self) -> Status:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def update(self, text: str) -> None:
+            shown.append(text)
+
+    monkeypatch.setattr(cli_play.console, "status", lambda text, **kw: Status(text))
+    r = runner.invoke(app, ["play", "maken", "--opponent", "normal", "--seed", "3", "--first", "1", "--lang", "en"],
+                      input="concede\n")
+    assert r.exit_code == 0, r.output
+    assert "AI is thinking…" in shown
+    assert "AI is thinking… 16/40" in shown  # maken's normal: 40 iterations (or 0.5 s), counted every 16
+    assert all(t == "AI is thinking…" or (t.startswith("AI is thinking… ") and t.endswith("/40")) for t in shown)
+    assert "Result: You lost. (player 0 conceded" in r.output
+
+
 @pytest.mark.xfail(not _make_agent_loads_classes(), strict=False,
                    reason="make_agent(spec, game) does not load 'pkg.module:Class' specs yet (the extended "
                           "make_agent of issue 10 §2 is being written alongside)")

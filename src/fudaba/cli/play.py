@@ -35,8 +35,17 @@ class Thinking:
         self.reads_decision_only = bool(getattr(agent, "reads_decision_only", False))
 
     def act(self, infoset: InfoSet) -> Action:
-        with console.status(self.text):
-            return self.agent.act(infoset)
+        with console.status(self.text) as status:
+            if hasattr(self.agent, "progress"):  # a search reports its iterations: the status counts them
+                def shown(done: int, budget: int) -> None:
+                    status.update(f"{self.text} {done}/{budget}" if budget else f"{self.text} {done}")
+
+                self.agent.progress = shown
+            try:
+                return self.agent.act(infoset)
+            finally:
+                if hasattr(self.agent, "progress"):
+                    self.agent.progress = None
 
 
 def print_lines(lines: list[Line], marks: bool = True) -> None:
