@@ -317,7 +317,8 @@ export function langButton() {
   b.className = "lang-switch";
   const paint = () => {
     b.textContent = t("lang_switch");
-    b.setAttribute("aria-label", t("lang_switch_label"));
+    b.removeAttribute("aria-label");  // the visible word is the accessible name (WCAG 2.5.3)
+    b.title = t("lang_switch_label");
     b.lang = current === "ja" ? "en" : "ja";
   };
   paint();

@@ -6,6 +6,9 @@
 const CSS_URL = new URL("../../css/maken.css", import.meta.url).href;
 /** The shell loads this stylesheet (renderTable also adds it when missing). */
 export const stylesheet = CSS_URL;
+
+/** The game's name in the status bar. */
+export function title(lang) { return lang === "ja" ? "プロジェクト魔剣" : "Project Maken"; }
 /** The discard pile is the dust (ダスト札). */
 export function discardName(lang) {
   return lang === "ja" ? "ダスト" : "dust";
@@ -289,7 +292,7 @@ export function renderTable(view, ctx) {
         ctx.refEl(name, s);
         if (refs.has(s)) {
           li.classList.add("mk-actionable");
-          name.setAttribute("aria-label", `${W.guardSpaces}: ${space(s)}`);
+          name.title = `${W.guardSpaces}: ${space(s)}`;
         }
       }
       label.replaceChildren(name);

@@ -7,6 +7,9 @@ const CSS_URL = new URL("../../css/suikoden.css", import.meta.url).href;
 /** The shell loads this stylesheet (renderTable also adds it when missing). */
 export const stylesheet = CSS_URL;
 
+/** The game's name in the status bar. */
+export function title(lang) { return lang === "ja" ? "幻想水滸伝カードストーリーズ" : "Genso Suikoden Card Stories"; }
+
 const WORDS = {
   en: {
     table: "Suikoden table", first: "P{p} went first", wins: "{n} VP wins",

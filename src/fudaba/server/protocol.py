@@ -1,0 +1,206 @@
+"""The websocket protocol (docs/server.md, *WebSocket*): every outbound message, built from
+``state.view(seat)`` and ``state.log_view(seat)`` only, and the checks of every inbound message.
+
+Nothing here reads a hidden part of the state: a ``state`` message is the seat's view, its log
+view described in its language, the prompt and options of its own decision, and a table of the
+cards that occur in that view (so it can never name a card the seat does not see).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from ..core.actions import Action
+from ..core.game import Game
+from ..core.session import Line, Session, card_name, option_gloss
+from ..core.state import State
+
+#: the largest websocket message accepted (bytes of its UTF-8 text)
+MAX_MESSAGE = 4096
+#: messages a connection may send in one second
+RATE = 20
+RATE_WINDOW = 1.0
+LANGS = ("ja", "en")
+
+#: the server's own words (refusals of the engine come from ``IllegalAction.text(lang)``)
+REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "spectator": "spectators cannot move",
+        "not_yours": "it is not your decision",
+        "stale": "stale: the game has moved on (seq is {seq}, yours was {sent}); reload the state",
+        "too_large": f"message too large: at most {MAX_MESSAGE} bytes",
+        "too_frequent": f"too frequent: at most {RATE} messages a second",
+        "saving": "the move could not be saved; it was not played",
+    },
+    "ja": {
+        "spectator": "観戦者は操作できません",
+        "not_yours": "あなたの選択ではありません",
+        "stale": "古い状態からの操作です (現在 {seq}、送信 {sent}): 最新の状態を読み込み直してください",
+        "too_large": f"メッセージが大きすぎます (最大{MAX_MESSAGE}バイト)",
+        "too_frequent": f"送信が多すぎます (1秒に{RATE}件まで)",
+        "saving": "この手を保存できなかったため、実行していません",
+    },
+}
+
+
+def reason(key: str, lang: str, **kw: Any) -> str:
+    return REASONS.get(lang, REASONS["en"])[key].format(**kw)
+
+
+class Malformed(Exception):
+    """An inbound message the protocol cannot read; ``str()`` is the reason sent back."""
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------- inbound
+def parse_message(text: str) -> dict[str, Any]:
+    """An inbound message: a JSON object with a known ``type`` and keys of the right types
+    (:class:`Malformed` naming what is wrong otherwise). The size is checked by the caller."""
+    try:
+        msg = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise Malformed("malformed message: not JSON") from None
+    if not isinstance(msg, dict):
+        raise Malformed("malformed message: a message is a JSON object with a 'type'")
+    kind = msg.get("type")
+    if kind == "act":
+        action, seq = msg.get("action"), msg.get("seq")
+        if not isinstance(action, str):
+            raise Malformed("malformed message: 'act' needs 'action', the action's notation (text)")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise Malformed("malformed message: 'act' needs 'seq', the seq of the state it answers (a whole number)")
+    elif kind == "lang":
+        if msg.get("lang") not in LANGS:
+            raise Malformed("malformed message: 'lang' must be 'ja' or 'en'")
+    elif kind == "join":
+        if "token" not in msg:
+            raise Malformed("malformed join: 'token' is missing (null for a spectator)")
+        token = msg["token"]
+        if token is not None and not isinstance(token, str):
+            raise Malformed("malformed join: 'token' must be the seat's token (text) or null (a spectator)")
+        if msg.get("lang", "ja") not in LANGS:
+            raise Malformed("malformed join: 'lang' must be 'ja' or 'en'")
+    elif kind not in ("concede", "ping"):
+        raise Malformed(f"malformed message: unknown type {str(kind)[:40]!r}; types: act, concede, lang, ping")
+    return msg
+
+
+def parse_join(text: str) -> tuple[str | None, str]:
+    """The first message of a connection: ``(token or None, lang)``; :class:`Malformed` otherwise."""
+    if len(text.encode()) > MAX_MESSAGE:
+        raise Malformed(f"malformed join: larger than {MAX_MESSAGE} bytes")
+    msg = parse_message(text)
+    if msg.get("type") != "join":
+        raise Malformed("the first message must be {\"type\":\"join\",\"token\":…,\"lang\":…}")
+    token = msg["token"]
+    return (token if isinstance(token, str) else None), str(msg.get("lang", "ja"))
+
+
+# ---------------------------------------------------------------------- outbound
+def refs(action: Action) -> list[str]:
+    """What the page may click to choose ``action``: its arguments, ``label:ID`` as ``ID``."""
+    return [a.rsplit(":", 1)[-1] if ":" in a else a for a in action.args]
+
+
+def card_ids(obj: Any, pool: dict[str, Any], out: set[str] | None = None) -> set[str]:
+    """Every card id of ``pool`` that occurs in ``obj`` (a view: keys and values, recursively)."""
+    if out is None:
+        out = set()
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if isinstance(o, str):
+            if o in pool:
+                out.add(o)
+            elif ":" in o and (tail := o.rsplit(":", 1)[-1]) in pool:
+                out.add(tail)
+        elif isinstance(o, dict):
+            for k, v in o.items():
+                if isinstance(k, str) and k in pool:
+                    out.add(k)
+                stack.append(v)
+        elif isinstance(o, (list, tuple)):
+            stack.extend(o)
+    return out
+
+
+def cards_table(game: Game, ids: Iterable[str], lang: str,
+                cache: dict[tuple[str, str], dict[str, str]] | None = None) -> dict[str, dict[str, str]]:
+    """``{id: {name, en, text}}``: the Japanese name, the English one and the card text in ``lang``
+    (``cache``: the entries already made for this game, by id and language)."""
+    out = {}
+    for cid in sorted(ids):
+        got = cache.get((cid, lang)) if cache is not None else None
+        if got is None:
+            c = game.cdb.get(cid)
+            if c is None:
+                continue
+            got = {"name": str(c.name), "en": str(getattr(c, "name_en", "") or ""), "text": game.card_text(cid, lang)}
+            if cache is not None:
+                cache[(cid, lang)] = got
+        out[cid] = got
+    return out
+
+
+def log_lines(game: Game, events: Iterable[dict[str, Any]], seat: int | None, lang: str) -> list[Line]:
+    """Log lines of a seat's log view in ``lang`` (``Session``'s lines: empty descriptions left out)."""
+    out = []
+    for ev in events:
+        text = game.describe(ev, lang)
+        if text:
+            out.append(Line(text, seat is not None and ev.get("player") == seat))
+    return out
+
+
+def prompt_text(game: Game, state: State, view: dict[str, Any], events: list[dict[str, Any]], seat: int | None,
+                lang: str) -> str:
+    """What the pending decision asks of ``seat`` (``Session.prompt``), "" when it is not its decision."""
+    d = state.decision
+    if seat is None or d is None or d.player != seat:
+        return ""
+    return game.prompt(view, lang, events) or d.prompt
+
+
+def result_text(game: Game, state: State, seat: int | None, lang: str) -> str:
+    """The verdict in the seat's words (``Session.result``), "" until the game ends."""
+    if not state.over:
+        return ""
+    return Session(game, state, (None, None), lang).result(seat)
+
+
+def state_message(game: Game, state: State, seat: int | None, lang: str, view: dict[str, Any],
+                  events: list[dict[str, Any]], lines: list[Line],
+                  card_cache: dict[tuple[str, str], dict[str, str]] | None = None) -> dict[str, Any]:
+    """The ``state`` message for ``seat``: ``view`` is ``state.view(seat)``, ``events`` its whole
+    ``log_view(seat)`` and ``lines`` those events described in ``lang`` (the room caches both)."""
+    d = state.decision
+    actions: list[dict[str, Any]] = []
+    if seat is not None and d is not None and d.player == seat:
+        for a in d.options:
+            actions.append({"text": a.text, "gloss": option_gloss(game, a, lang, view), "refs": refs(a)})
+    return {
+        "type": "state",
+        "seq": len(state.history),
+        "view": view,
+        "log": [{"text": ln.text, "mine": ln.mine} for ln in lines],
+        "prompt": prompt_text(game, state, view, events, seat, lang),
+        "actions": actions,
+        "cards": cards_table(game, card_ids(view, game.cdb), lang, card_cache),
+        "over": state.over,
+        "result": result_text(game, state, seat, lang),
+    }
+
+
+def player_name(agent_spec: str | None, seat: int, lang: str) -> str:
+    if agent_spec is None:
+        return f"P{seat}"
+    return f"AI ({agent_spec})"
+
+
+__all__ = ["LANGS", "MAX_MESSAGE", "RATE", "Malformed", "card_ids", "card_name", "cards_table", "dumps",
+           "log_lines", "parse_join", "parse_message", "reason", "refs", "state_message"]

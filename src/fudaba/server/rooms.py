@@ -1,0 +1,410 @@
+"""Rooms: one game each — its state, its seats (a person with a token, or an AI), the connections
+watching it, and the AI's turn (docs/server.md).
+
+A room applies one move at a time (``Room.lock``): the move is checked by the engine, committed to
+the database, and only then sent to every connection, each its own view. The AI chooses in a worker
+thread from an information set (never the state, never on the event loop), and its moves are applied
+one by one, ``ai_delay`` seconds apart, each sent as its own ``state``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.websockets import WebSocket, WebSocketState
+
+from ..agents import Agent, make_agent
+from ..core.actions import Action
+from ..core.decks import Deck
+from ..core.errors import FudabaError, IllegalAction
+from ..core.game import Game
+from ..core.record import Record, replay
+from ..core.registry import load_game
+from ..core.session import Line
+from ..core.state import State
+from . import protocol as P
+from .storage import RoomRow, Storage, same_token, token_hash
+
+log = logging.getLogger("fudaba.server")
+
+#: the AI levels a room may seat (make_agent specs)
+AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
+#: connections one room accepts
+MAX_CONNECTIONS = 32
+#: AIs thinking at once (threads; the machine has 2 cores)
+AI_THREADS = 2
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket of a room: its seat (None: a spectator), language and recent message times."""
+
+    ws: WebSocket
+    seat: int | None
+    lang: str
+    times: deque[float] = field(default_factory=deque)
+
+    def too_frequent(self, now: float, limit: int = P.RATE) -> bool:
+        """Count one message; True when it is more than ``limit`` in the last second."""
+        t = self.times
+        while t and now - t[0] >= P.RATE_WINDOW:
+            t.popleft()
+        t.append(now)
+        return len(t) > limit
+
+    async def send(self, text: str) -> None:
+        if self.ws.application_state != WebSocketState.CONNECTED:
+            return
+        try:
+            await self.ws.send_text(text)
+        except Exception:  # a connection closing while we speak: its own loop notices
+            log.debug("send failed", exc_info=True)
+
+
+class Room:
+    """One game in play."""
+
+    def __init__(self, row: RoomRow, game: Game, state: State, hub: Rooms) -> None:
+        self.row = row
+        self.id = row.id
+        self.game = game
+        self.state = state
+        self.hub = hub
+        self.agents: list[Agent | None] = []
+        for seat, spec in enumerate(row.agents):
+            if spec is None:
+                self.agents.append(None)
+                continue
+            agent = make_agent(spec, game.name)
+            reset = getattr(agent, "reset", None)
+            if reset is not None:
+                reset(game, seat, row.seed + seat + len(state.history))
+            self.agents.append(agent)
+        self.conns: list[Conn] = []
+        self._lock: asyncio.Lock | None = None
+        self.ai_task: asyncio.Task[None] | None = None
+        #: loop time of the last change: the AI's next move waits ``ai_delay`` after it
+        self.last_change = _now()
+        # caches, valid for one version of the state: views, log views, described lines, messages
+        self.version = 0
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._events: dict[int | None, list[dict[str, Any]]] = {}
+        self._lines: dict[tuple[int | None, str], list[Line]] = {}
+        self._msgs: dict[tuple[int | None, str], str] = {}
+        self._described: dict[tuple[int | None, str], int] = {}
+        #: the log lines as JSON text, per seat and language (the log is most of a message's bytes)
+        self._encoded: dict[tuple[int | None, str], list[str]] = {}
+        self._cards: dict[tuple[str, str], dict[str, str]] = {}
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    @property
+    def seq(self) -> int:
+        return len(self.state.history)
+
+    # ------------------------------------------------------------------ seats
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        for seat, h in enumerate(self.row.token_hashes):
+            if same_token(token, h):
+                return seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return self.agents[seat] is not None or any(c.seat == seat for c in self.conns)
+
+    def players(self) -> list[dict[str, Any]]:
+        return [{"kind": "ai" if self.agents[s] is not None else "human",
+                 "name": P.player_name(self.row.agents[s], s, "en"),
+                 "connected": self.connected(s)} for s in (0, 1)]
+
+    def joined(self, conn: Conn) -> dict[str, Any]:
+        return {"type": "joined", "room": self.id, "seat": conn.seat, "game": self.game.name,
+                "variant": self.game.variant, "name": self.row.name, "players": self.players(), "lang": conn.lang}
+
+    # ------------------------------------------------------------------ what a seat is shown
+    def _touch(self) -> None:
+        self.version += 1
+        self._views.clear()
+        self._msgs.clear()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self._views.get(seat)
+        if v is None:
+            v = self._views[seat] = self.state.view(seat)
+        return v
+
+    def events(self, seat: int | None) -> list[dict[str, Any]]:
+        """The seat's whole log view, extended incrementally (``log_view(seat, since=…)``)."""
+        evs = self._events.setdefault(seat, [])
+        evs.extend(self.state.log_view(seat, since=len(evs)))
+        return evs
+
+    def lines(self, seat: int | None, lang: str) -> list[Line]:
+        """The seat's log view described in ``lang``, extended incrementally."""
+        evs = self.events(seat)
+        key = (seat, lang)
+        lines = self._lines.setdefault(key, [])
+        start = self._described.get(key, 0)
+        if start < len(evs):
+            lines.extend(P.log_lines(self.game, evs[start:], seat, lang))
+            self._described[key] = len(evs)
+        return lines
+
+    def message(self, seat: int | None, lang: str) -> str:
+        """The ``state`` message (JSON text) for a seat in a language, built once per change."""
+        key = (seat, lang)
+        m = self._msgs.get(key)
+        if m is None:
+            evs = self.events(seat)
+            lines = self.lines(seat, lang)
+            msg = P.state_message(self.game, self.state, seat, lang, self.view(seat), evs, [], self._cards)
+            enc = self._encoded.setdefault(key, [])
+            enc.extend(P.dumps({"text": ln.text, "mine": ln.mine}) for ln in lines[len(enc):])
+            del msg["log"]  # spliced in as text, last: the lines are encoded once each
+            head = P.dumps(msg)
+            m = self._msgs[key] = head[:-1] + ',"log":[' + ",".join(enc) + "]}"
+        return m
+
+    async def broadcast_state(self) -> None:
+        conns = list(self.conns)
+        await asyncio.gather(*(c.send(self.message(c.seat, c.lang)) for c in conns))
+
+    async def broadcast(self, msg: dict[str, Any], but: Conn | None = None) -> None:
+        text = P.dumps(msg)
+        await asyncio.gather(*(c.send(text) for c in list(self.conns) if c is not but))
+
+    # ------------------------------------------------------------------ connections
+    async def attach(self, conn: Conn) -> None:
+        """A connection joined: it gets ``joined`` and the state; the others hear that its seat is back."""
+        async with self.lock:
+            back = conn.seat is not None and not any(c.seat == conn.seat for c in self.conns)
+            self.conns.append(conn)
+            await conn.send(P.dumps(self.joined(conn)))
+            await conn.send(self.message(conn.seat, conn.lang))
+            if back:
+                await self.broadcast({"type": "presence", "seat": conn.seat, "connected": True}, but=conn)
+        self.ensure_ai()
+
+    async def detach(self, conn: Conn) -> None:
+        async with self.lock:
+            if conn in self.conns:
+                self.conns.remove(conn)
+            if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
+                await self.broadcast({"type": "presence", "seat": conn.seat, "connected": False})
+
+    # ------------------------------------------------------------------ moves
+    async def act(self, conn: Conn, text: str, seq: int | None) -> None:
+        """A seat's move (``seq`` None: a concession, allowed at any time). Refused with a reason and
+        the game unchanged, or applied, committed, and sent to everyone."""
+        lang = conn.lang
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                await conn.send(P.dumps({"type": "refused", "reason": P.reason("spectator", lang), "action": text}))
+                return
+            st = self.state
+            if seq is not None and seq != self.seq:
+                await conn.send(P.dumps({"type": "refused", "action": text,
+                                         "reason": P.reason("stale", lang, seq=self.seq, sent=seq)}))
+                await conn.send(self.message(seat, lang))
+                return
+            d = st.decision
+            if seq is not None and d is not None and d.player != seat:
+                await conn.send(P.dumps({"type": "refused", "reason": P.reason("not_yours", lang), "action": text}))
+                return
+            try:
+                if seq is None:
+                    await self._apply(lambda: st.concede(seat))
+                else:
+                    await self._apply(lambda: st.apply(text))
+            except IllegalAction as e:
+                await conn.send(P.dumps({"type": "refused", "reason": e.text(lang), "action": text}))
+                return
+            except FudabaError as e:
+                await conn.send(P.dumps({"type": "refused", "reason": str(e), "action": text}))
+                return
+            except StorageFailed:
+                await conn.send(P.dumps({"type": "refused", "reason": P.reason("saving", lang), "action": text}))
+                return
+        self.ensure_ai()
+
+    async def _apply(self, move: Any) -> None:
+        """Run ``move`` on the state (raises IllegalAction untouched), commit the actions it added to
+        the history, then send the new state (held lock). A failed commit puts the state back."""
+        st = self.state
+        start = len(st.history)
+        move()
+        new = list(st.history[start:])
+        self._touch()
+        try:
+            await self.hub.storage.append_actions(self.id, start, new, st.over, st.winner, st.result)
+        except Exception:
+            log.exception("room %s: the actions %s could not be committed", self.id, new)
+            self.state = self.hub.rebuild_state(self.row, self.hub.storage.actions(self.id))
+            self._reset_caches()
+            raise StorageFailed() from None
+        self.row.over, self.row.winner, self.row.result = st.over, st.winner, st.result
+        self.row.updated = time.time()
+        self.last_change = _now()
+        await self.broadcast_state()
+
+    def _reset_caches(self) -> None:
+        self._touch()
+        self._events.clear()
+        self._lines.clear()
+        self._described.clear()
+        self._encoded.clear()
+
+    # ------------------------------------------------------------------ the AI
+    def ai_to_move(self) -> int | None:
+        st = self.state
+        d = st.decision
+        if st.over or d is None or self.agents[d.player] is None:
+            return None
+        return d.player
+
+    def ensure_ai(self) -> None:
+        """Start the AI's turn when it is to move and not already thinking (needs a running loop)."""
+        if self.ai_to_move() is None or (self.ai_task is not None and not self.ai_task.done()):
+            return
+        self.ai_task = asyncio.get_running_loop().create_task(self._ai_loop(), name=f"ai-{self.id}")
+        self.hub.tasks.add(self.ai_task)
+        self.ai_task.add_done_callback(self.hub.tasks.discard)
+
+    async def _ai_loop(self) -> None:
+        while True:
+            seat = self.ai_to_move()
+            if seat is None:
+                return
+            agent = self.agents[seat]
+            assert agent is not None
+            st = self.state
+            seq = self.seq
+            infoset = st.infoset(seat, bool(getattr(agent, "reads_decision_only", False)))
+            try:
+                action: Action | str = await anyio.to_thread.run_sync(agent.act, infoset,
+                                                                       limiter=self.hub.ai_limiter)
+            except Exception:
+                log.exception("room %s: the AI (%s) failed; it plays its first legal action", self.id,
+                              self.row.agents[seat])
+                action = st.legal_actions()[0]
+            wait = self.hub.ai_delay - (_now() - self.last_change)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with self.lock:
+                if self.state is not st or self.seq != seq or self.ai_to_move() != seat:
+                    continue  # the game moved on while the AI thought (a concession): think again
+                try:
+                    await self._apply(functools.partial(st.apply, action))
+                except (FudabaError, StorageFailed):
+                    log.exception("room %s: the AI's action %s was not played", self.id, action)
+                    return
+
+
+class StorageFailed(Exception):
+    """An accepted move could not be committed: it was undone."""
+
+
+def _now() -> float:
+    return time.monotonic()
+
+
+class Rooms:
+    """Every room of the server, the storage behind them and what rooms share."""
+
+    def __init__(self, storage: Storage, ai_delay: float = 0.6,
+                 extra_cards: Mapping[str, Sequence[dict[str, Any]]] | None = None) -> None:
+        self.storage = storage
+        self.ai_delay = ai_delay
+        self.extra_cards = {k: list(v) for k, v in (extra_cards or {}).items()}
+        self.rooms: dict[str, Room] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._limiter: anyio.CapacityLimiter | None = None
+        self.skipped: dict[str, str] = {}
+
+    @property
+    def ai_limiter(self) -> anyio.CapacityLimiter:
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(AI_THREADS)
+        return self._limiter
+
+    def game(self, name: str, variant: str | None, params: Mapping[str, Any]) -> Game:
+        """The game (UnknownGame for a bad name, variant or parameter), with the server's added cards."""
+        g = load_game(name, variant, **params)
+        extra = self.extra_cards.get(g.name)
+        return g.with_cards(extra, "--cards") if extra else g
+
+    # ------------------------------------------------------------------ startup
+    def load(self) -> None:
+        """Rebuild every stored room by replaying its record."""
+        for row in self.storage.load_rooms():
+            try:
+                st = self.rebuild_state(row, row.actions)
+                self.rooms[row.id] = Room(row, st.game, st, self)
+            except FudabaError as e:
+                self.skipped[row.id] = str(e)
+                log.warning("room %s does not replay and is skipped: %s", row.id, e)
+
+    @staticmethod
+    def rebuild_state(row: RoomRow, actions: list[str]) -> State:
+        rec = Record(game=row.game, variant=row.variant, params=dict(row.params), actions=list(actions),
+                     decks=row.decks, seed=row.seed, cards=row.cards)
+        return replay(rec)
+
+    def resume(self) -> None:
+        """Start the AI's turn in every room where it is to move (needs a running loop)."""
+        for room in self.rooms.values():
+            room.ensure_ai()
+
+    async def close(self) -> None:
+        for t in list(self.tasks):
+            t.cancel()
+        for t in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await t
+
+    # ------------------------------------------------------------------ creating a room
+    def create(self, game: Game, decks: list[Deck], deck_texts: list[dict[str, Any]], seed: int, seat: int,
+               opponent: str, name: str = "") -> tuple[Room, dict[int, str]]:
+        """A new room: the game started and stored. Returns the room and the people's tokens by seat."""
+        state = game.new_game(decks=decks, seed=seed)
+        tokens = {seat: secrets.token_urlsafe(16)}
+        agents: list[str | None] = [None, None]
+        if opponent == "friend":
+            tokens[1 - seat] = secrets.token_urlsafe(16)
+        else:
+            agents[1 - seat] = opponent
+        room_id = secrets.token_urlsafe(9)
+        while room_id in self.rooms:
+            room_id = secrets.token_urlsafe(9)
+        now = time.time()
+        row = RoomRow(id=room_id, name=name, created=now, updated=now, game=game.name, variant=game.variant,
+                      params=dict(game.params), decks=[d.to_dict() for d in decks], deck_texts=deck_texts,
+                      cards=[dict(c) for c in game.extra_cards] or None, seed=seed, agents=agents,
+                      token_hashes=[token_hash(tokens[s]) if s in tokens else None for s in (0, 1)])
+        # the engine may have answered forced decisions already: those are in the history, stored too
+        room = Room(row, game, state, self)
+        self.storage.create_room(row)
+        if state.history:
+            self.storage.write_actions(row.id, 0, list(state.history), state.over, state.winner, state.result)
+        self.rooms[room_id] = room
+        return room, tokens
+
+    def get(self, room_id: str) -> Room | None:
+        return self.rooms.get(room_id)
