@@ -24,9 +24,10 @@ GREEDY = {
     "walpurgis": "fudaba.agents.walpurgis:WalpurgisGreedy",
 }
 
-#: the named strengths: level -> the ISMCTS spec of every game; the iterations per decision are per
-#: game (:data:`LEVEL_ITERS`), so that ``normal`` answers in about 0.5 s and ``hard`` in about 2 s
-#: (``seconds`` caps a slow decision; docs/agents.md, *Levels*)
+#: the named strengths: level -> the ISMCTS spec shared by every game; the iterations per decision
+#: are per game (:data:`LEVEL_ITERS`), so that ``normal`` answers in about 0.5 s and ``hard`` in
+#: about 2 s, and so are options a game's search needs (:data:`LEVEL_GAME_OPTIONS`); ``seconds``
+#: caps a slow decision (docs/agents.md, *Levels*)
 LEVELS: dict[str, str] = {
     "easy": "ismcts:rollout=random",
     "normal": "ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5",
@@ -36,8 +37,15 @@ LEVELS: dict[str, str] = {
 #: level -> game -> iterations per decision (key "": a game not listed)
 LEVEL_ITERS: dict[str, dict[str, int]] = {
     "easy": {"": 30},
-    "normal": {"maken": 40, "sarasvati": 120, "suikoden": 35, "walpurgis": 60, "": 50},
-    "hard": {"maken": 160, "sarasvati": 480, "suikoden": 140, "walpurgis": 240, "": 200},
+    "normal": {"maken": 40, "sarasvati": 120, "suikoden": 200, "walpurgis": 60, "": 50},
+    "hard": {"maken": 160, "sarasvati": 480, "suikoden": 800, "walpurgis": 240, "": 200},
+}
+
+#: game -> options of its ``normal`` and ``hard`` searches that differ from :data:`LEVELS` (Suikoden:
+#: whole rollouts are long and mostly the luck of the draw — cut off after 20 decisions and judged
+#: by its evaluation, with less exploration; benchmarks/strength.py)
+LEVEL_GAME_OPTIONS: dict[str, str] = {
+    "suikoden": "c=0.5,depth=20",
 }
 
 #: the agent names a front end offers (besides ``ismcts:key=value,…`` and ``package.module:Class``)
@@ -46,9 +54,15 @@ AGENTS = ("random", "greedy", *LEVELS, "ismcts")
 
 def level_spec(level: str, game: str | None = None) -> str:
     """The ISMCTS spec of ``level`` for the game named ``game`` (e.g. ``normal`` for maken:
-    ``ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5,iters=40``)."""
+    ``ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5,iters=40``; a game's own options replace the
+    shared ones of the same key)."""
     its = LEVEL_ITERS[level]
-    return f"{LEVELS[level]},iters={its.get(game or '', its[''])}"
+    head, _, shared = LEVELS[level].partition(":")
+    opts = dict(o.split("=", 1) for o in shared.split(","))
+    if level != "easy":
+        opts.update(o.split("=", 1) for o in LEVEL_GAME_OPTIONS.get(game or "", "").split(",") if o)
+    opts["iters"] = str(its.get(game or "", its[""]))
+    return head + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
 
 
 def make_agent(spec: str, game: str | None = None, **options: Any) -> Agent:
@@ -145,4 +159,4 @@ def load_agent(module: str, name: str, spec: str, options: dict[str, Any]) -> Ag
     return agent
 
 
-__all__ = ["AGENTS", "GREEDY", "LEVELS", "LEVEL_ITERS", "Agent", "ISMCTSAgent", "RandomAgent", "agent_seed", "level_spec", "make_agent"]
+__all__ = ["AGENTS", "GREEDY", "LEVELS", "LEVEL_GAME_OPTIONS", "LEVEL_ITERS", "Agent", "ISMCTSAgent", "RandomAgent", "agent_seed", "level_spec", "make_agent"]
