@@ -37,15 +37,16 @@ LEVELS: dict[str, str] = {
 #: level -> game -> iterations per decision (key "": a game not listed)
 LEVEL_ITERS: dict[str, dict[str, int]] = {
     "easy": {"": 30},
-    "normal": {"maken": 40, "sarasvati": 120, "suikoden": 200, "walpurgis": 60, "": 50},
-    "hard": {"maken": 160, "sarasvati": 480, "suikoden": 800, "walpurgis": 240, "": 200},
+    "normal": {"maken": 40, "sarasvati": 120, "suikoden": 200, "walpurgis": 160, "": 50},
+    "hard": {"maken": 160, "sarasvati": 480, "suikoden": 800, "walpurgis": 640, "": 200},
 }
 
-#: game -> options of its ``normal`` and ``hard`` searches that differ from :data:`LEVELS` (Suikoden:
-#: whole rollouts are long and mostly the luck of the draw — cut off after 20 decisions and judged
-#: by its evaluation, with less exploration; benchmarks/strength.py)
+#: game -> options of its ``normal`` and ``hard`` searches that differ from :data:`LEVELS`: Suikoden's
+#: and Walpurgis's whole rollouts are long and noisy — cut off after 20 decisions and judged by the
+#: game's evaluation, with less exploration, they beat the greedy agent (benchmarks/strength.py)
 LEVEL_GAME_OPTIONS: dict[str, str] = {
     "suikoden": "c=0.5,depth=20",
+    "walpurgis": "c=0.5,depth=20",
 }
 
 #: the agent names a front end offers (besides ``ismcts:key=value,…`` and ``package.module:Class``)
