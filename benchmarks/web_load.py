@@ -1,13 +1,19 @@
-"""Load of the browser play table (issue 11, *Load*): N concurrent rooms played over real websockets.
+"""Load of the browser play table (issue 11, *Load*): N concurrent AI-vs-AI rooms over real websockets.
 
-Starts ``uvicorn`` on loopback in a subprocess (a fresh database in a temporary folder), creates
+Starts ``fudaba serve`` on loopback in a subprocess (a fresh database in a temporary folder), creates
 ``--rooms`` friend rooms through the lobby API and drives both seats of each over the ``websockets``
-library, picking random legal actions from each ``state`` message's ``actions`` (a finished game is
-replaced by a new room). Reports the round trip of one action — ``act`` sent until the sender's next
-``state`` arrives — as p50/p95/p99, the actions per second, and the server's memory (RSS now and
-its peak). Each connection keeps to the server's limit of 20 messages a second, as a person does.
+library: each seat is a random AI client that answers every decision of its own with a random legal
+action from the ``state`` message's ``actions`` (a finished game is replaced by a new room). A seat
+waits a random ``uniform(0, 2 * think)`` seconds before it answers: by default a mean of 0.6 s, the
+pace of the server's own AI (``--ai-delay``), so that a person can follow the moves; ``--think 0``
+answers at once and saturates the machine (the server's throughput, and a round trip that is mostly
+queueing). Reports the round trip of one action — ``act`` sent until the sender's next ``state``
+arrives — as p50/p95/p99, the actions per second, the server's CPU time per action and its memory
+(RSS at the end and its peak), and the load average (the machine may be shared). Each connection
+keeps to the server's limit of 20 messages a second.
 
     python benchmarks/web_load.py --seconds 60            # the issue's figure: 100 rooms for 60 s
+    python benchmarks/web_load.py --seconds 60 --think 0  # saturated: seats answer at once
     python benchmarks/web_load.py --seconds 20 --rooms 50 --game walpurgis
 
 Bounded in time: the run stops after ``--seconds`` (plus a few seconds to start and stop).
@@ -33,11 +39,8 @@ from typing import Any
 
 import websockets
 
-SERVER = """
-import sys, uvicorn
-from fudaba.server import create_app
-uvicorn.run(create_app(sys.argv[1], ai_delay=0), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
+#: ``fudaba serve`` as installed (the same uvicorn settings as in production)
+SERVE = "import sys; from fudaba.cli import main; sys.argv[0] = 'fudaba'; main()"
 
 
 def free_port() -> int:
@@ -57,6 +60,15 @@ def rss_kib(pid: int) -> tuple[int, int]:
     except OSError:
         pass
     return out["VmRSS"], out["VmHWM"]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -147,14 +159,16 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--rooms", type=int, default=100)
     ap.add_argument("--game", default="sarasvati")
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="mean seconds a seat waits before it answers (0: at once, the server saturated)")
+    ap.add_argument("--think", type=float, default=0.6,
+                    help="mean seconds a seat waits before it answers (default 0.6: the server AI's pace; "
+                         "0: at once, the machine saturated)")
     args = ap.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "load.sqlite3")
-        server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
+        server = subprocess.Popen([sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db,
+                                   "--log-level", "warning"])
         try:
             for _ in range(100):
                 try:
@@ -165,10 +179,14 @@ def main() -> None:
             else:
                 raise SystemExit("the server did not start")
             rss0, _ = rss_kib(server.pid)
+            load0 = os.getloadavg()
+            cpu0 = cpu_seconds(server.pid)
             t0 = time.monotonic()
             stats = asyncio.run(drive(base, args.game, args.rooms, args.seconds, args.think))
             elapsed = time.monotonic() - t0
+            cpu = cpu_seconds(server.pid) - cpu0
             rss, peak = rss_kib(server.pid)
+            load1 = os.getloadavg()
         finally:
             server.terminate()
             try:
@@ -185,6 +203,10 @@ def main() -> None:
               f"p99 {pct(r, 99):.1f} ms, mean {statistics.fmean(r):.1f} ms")
     print(f"server memory: RSS {rss / 1024:.0f} MiB at the end (peak {peak / 1024:.0f} MiB; "
           f"{rss0 / 1024:.0f} MiB idle)")
+    if r:
+        print(f"server CPU: {cpu:.1f} s ({cpu / elapsed * 100:.0f}% of one core), {cpu / len(r) * 1000:.2f} ms "
+              f"per action")
+    print(f"load average (1 min) before {load0[0]:.2f}, after {load1[0]:.2f}")
 
 
 if __name__ == "__main__":

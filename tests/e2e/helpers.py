@@ -175,6 +175,10 @@ def click_action(page: Page, action: dict[str, Any]) -> str:
         if el is None:
             continue
         el.click()
+        # the click took: the token is selected, or the action waits for its confirmation
+        page.wait_for_function("([s, r]) => document.querySelector(s) !== null || [...document.querySelectorAll("
+                               "'.table-page [data-ref].selected')].some((e) => e.dataset.ref === r)",
+                               arg=[send, str(ref)], timeout=5_000)
         how.append(str(ref))
     if not _visible(page, send):
         btn = _visible(page, cand)
@@ -189,23 +193,27 @@ def click_action(page: Page, action: dict[str, Any]) -> str:
     return "+".join(how)
 
 
-def play_decision(page: Page, frames: Frames, choose: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> str:
-    """One decision of this seat by clicking; waits until the game moved on. Returns the action."""
+def play_decision(page: Page, frames: Frames, choose: Callable[[list[dict[str, Any]]], dict[str, Any]],
+                  hows: list[str] | None = None) -> str:
+    """One decision of this seat by clicking; waits until the game moved on. Returns the action
+    (and appends how it was clicked to ``hows``)."""
     before = seq(page)
     acts = current_actions(page, frames)
     a = choose(acts)
-    click_action(page, a)
+    how = click_action(page, a)
+    if hows is not None:
+        hows.append(how)
     page.wait_for_function(f"() => {{ const p = document.querySelector('.table-page');"
                            f" return p && Number(p.dataset.seq) > {before}; }}", timeout=DECIDE_TIMEOUT)
     return str(a["text"])
 
 
 def play_until_over(page: Page, frames: Frames, choose: Callable[[list[dict[str, Any]]], dict[str, Any]],
-                    limit: int = 150) -> list[str]:
+                    limit: int = 150, hows: list[str] | None = None) -> list[str]:
     played: list[str] = []
     while wait_ready(page):
         assert len(played) < limit, f"the game did not end within {limit} decisions: {played[-10:]}"
-        played.append(play_decision(page, frames, choose))
+        played.append(play_decision(page, frames, choose, hows))
     return played
 
 
@@ -256,3 +264,84 @@ def any_policy(rng: random.Random) -> Callable[[list[dict[str, Any]]], dict[str,
         return rng.choice(ok)
 
     return choose
+
+
+# ---------------------------------------------------------------------- the keyboard only
+FOCUSABLE = ":is(button, a[href], input, select, textarea, summary, [tabindex='0']):not([disabled])"
+
+
+def tab_to(page: Page, selectors: list[str], limit: int = 300) -> str:
+    """Move the focus with Tab / Shift+Tab only until it is on an element matching one of
+    ``selectors`` (the first visible match decides the direction); returns the matched selector."""
+    for _ in range(limit):
+        hit = page.evaluate("(sels) => sels.find((s) => document.activeElement && document.activeElement.matches(s)) || null",
+                            selectors)
+        if hit:
+            return str(hit)
+        # backwards when the nearest target comes before the focus in document order
+        back = page.evaluate("""(sels) => {
+          const a = document.activeElement;
+          const t = sels.flatMap((s) => [...document.querySelectorAll(s)]).find((e) => e.offsetParent !== null);
+          if (!t || !a || a === document.body) return false;
+          return !!(a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING);
+        }""", selectors)
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selectors}: focus on "
+                         f"{page.evaluate('() => document.activeElement.outerHTML.slice(0, 160)')}")
+
+
+def press(page: Page, key: str) -> None:
+    page.keyboard.press(key)
+    page.wait_for_timeout(60)  # let the page answer the key before looking again
+
+
+def keyboard_decision(page: Page, action: dict[str, Any], keys: list[str]) -> list[str]:
+    """Choose ``action`` with the keyboard only: Tab to its cards and places on the table (each
+    pressed with Enter or Space, alternating), to its button when one of them is not on the table,
+    then to the confirmation's Send. Returns what was pressed ("ref:<token>", "button", "send",
+    "group") for the test's checks."""
+    text = _css(action["text"])
+    send = f'.decision-panel button[data-role="send"][data-action="{text}"]'
+    cand = f'.decision-panel .actions button.action[data-action="{text}"]'
+    before = seq(page)
+    done: list[str] = []
+    for _step in range(12):
+        if seq(page) != before or dataset(page)["busy"] == "1":
+            return done
+        k = keys[len(done) % len(keys)]
+        if _visible(page, send) is not None:
+            tab_to(page, [send])
+            press(page, k)
+            done.append("send")
+            continue
+        pending = [str(r) for r in action.get("refs") or []
+                   if page.locator(f'.table-page [data-ref="{_css(str(r))}"].selected').count() == 0]
+        target = None
+        for r in pending:
+            sel = f'.table-page [data-ref="{_css(r)}"].clickable{FOCUSABLE}'
+            if _visible(page, sel) is not None:
+                target = (r, sel)
+                break
+        if target is not None:
+            tab_to(page, [target[1]])
+            press(page, k)
+            done.append("ref:" + target[0])
+            continue
+        if page.locator(".table-page [data-ref].selected").count() and _visible(page, cand) is not None:
+            tab_to(page, [cand])  # what the selection leaves, as a button
+            press(page, k)
+            done.append("button")
+            continue
+        if _visible(page, cand) is None:  # in a closed group of the action list: open it
+            group = page.evaluate("""(t) => { for (const b of document.querySelectorAll('.decision-panel .actions [data-action]'))
+                if (b.dataset.action === t) { const d = b.closest('details'); return d ? d.dataset.group : null; } return null; }""",
+                                  action["text"])
+            assert group is not None, f"{action['text']!r} is neither on the table nor a button"
+            tab_to(page, [f'.decision-panel details[data-group="{_css(group)}"]:not([open]) > summary'])
+            press(page, "Enter")
+            done.append("group")
+            continue
+        tab_to(page, [cand])
+        press(page, k)
+        done.append("button")
+    raise AssertionError(f"{action['text']!r} was not sent after {done}")

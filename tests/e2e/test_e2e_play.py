@@ -52,8 +52,14 @@ def test_issue11_whole_sarasvati_game_vs_ai_by_clicking(page: Page, server: Serv
     frames = Frames(page)
     lobby_create(page, server.url, "sarasvati", "random", params={"book_hits": "1"})
     room = open_own_table(page)
-    played = play_until_over(page, frames, sarasvati_policy(random.Random(11)))
+    hows: list[str] = []
+    played = play_until_over(page, frames, sarasvati_policy(random.Random(11)), hows=hows)
     assert played, "seat 0 never had a decision"
+    # cards and places were clicked: some actions were chosen on the table alone (then Send),
+    # an attack by its two places
+    assert any(h and "button" not in h for h in hows), hows
+    assert any(a.startswith("attack") and hw.count("+") == 1 and "button" not in hw
+               for a, hw in zip(played, hows, strict=True)), list(zip(played, hows, strict=True))
     row, st = replay_room(server, room)
     assert row["over"] == 1 and st.over
     assert row["winner"] == st.winner

@@ -3,6 +3,7 @@ and card names from a user card file rendered as text."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -12,13 +13,18 @@ from playwright.sync_api import Page
 
 from .conftest import HERE, Server
 from .helpers import (
+    FOCUSABLE,
     Frames,
     any_policy,
+    current_actions,
     dataset,
+    keyboard_decision,
     play_decision,
     post,
+    press,
     sarasvati_policy,
     seq,
+    tab_to,
     wait_ready,
     wait_table,
 )
@@ -49,60 +55,91 @@ def test_issue11_screenshot_of_each_table(page: Page, server: Server, artifacts:
     chip = page.locator(".own-zone .hand .card-chip.clickable")
     if chip.count():
         chip.first.hover()
+    assert_layout(page)
     out = artifacts / f"table-{game}.png"
     page.screenshot(path=str(out), full_page=True)
     print(f"screenshot: {out}")
     assert out.stat().st_size > 20_000
     assert page.locator(".game-table").inner_text().strip()
+    # a narrow window, in Japanese: the side column goes below the board
+    page.set_viewport_size({"width": 900, "height": 800})
+    page.locator(".lang-switch").click()
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.wait_for_function("() => /[\u3040-\u30ff]/.test(document.querySelector('.log').textContent)")
+    wait_ready(page)
+    assert_layout(page)
+    page.screenshot(path=str(artifacts / f"table-{game}-ja-900.png"), full_page=True)
 
 
-def test_issue11_keyboard_only_playthrough(page: Page, server: Server) -> None:
-    """Tab / Shift+Tab to a card, place or button, Enter or Space to press it: a whole short game."""
+def assert_layout(page: Page) -> None:
+    """The page is as tall as its content (nothing invisible stretches it), the log shows its last
+    line, and the card and log panels scroll rather than clip."""
+    # (measured before a full-page screenshot: it lays the page out taller for a moment, and the log
+    # is not told when it is back to its size)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    box = page.evaluate("""() => {
+      const d = document.documentElement, tp = document.querySelector('.table-page');
+      const log = document.querySelector('.log'), last = log.lastElementChild;
+      const css = (s) => getComputedStyle(document.querySelector(s)).overflowY;
+      return {height: d.scrollHeight, content: Math.ceil(tp.getBoundingClientRect().bottom + scrollY),
+              logGap: last ? Math.round(last.getBoundingClientRect().bottom - log.getBoundingClientRect().bottom) : 0,
+              overflow: [css('.detail-panel'), css('.log')]};
+    }""")
+    assert box["height"] <= max(box["content"], page.viewport_size["height"]) + 2, box
+    assert box["logGap"] <= 1, box
+    assert box["overflow"] == ["auto", "auto"], box
+
+
+def test_issue11_keyboard_only_whole_game(page: Page, server: Server) -> None:
+    """A whole Sarasvati game against the AI with Tab / Shift+Tab / Enter / Space / Escape only:
+    cards of the hand, slots and books on the board (attacks name two places), the candidate
+    buttons, the confirmation; Escape drops a selection. Every card on the table is a tab stop whose
+    focus shows its text."""
     frames = Frames(page)
-    room = open_room(page, server.url, "sarasvati", params={"book_hits": 1})
-    rng = random.Random(7)
-
-    def choose(acts: list[dict[str, Any]]) -> dict[str, Any]:  # hand cards and plain buttons
-        for verb in ("charge", "summon"):
-            c = [a for a in acts if a["text"].startswith(verb)]
-            if c:
-                return rng.choice(c)
-        return next(a for a in acts if a["text"] in ("end", "pass", "done"))
-
+    room = open_room(page, server.url, "sarasvati", seed=5, params={"book_hits": 1})
+    page.locator("body").focus()
+    choose = sarasvati_policy(random.Random(7))
+    pressed: list[str] = []
+    by_places: list[tuple[str, list[str]]] = []
+    escaped = False
     decisions = 0
-    keys = ["Enter", " "]
-    while decisions < 12 and wait_ready(page):
-        before = seq(page)
-        shown = page.evaluate("() => [...document.querySelectorAll('.decision-panel [data-action]')]"
-                              ".map((b) => b.dataset.action)")
-        a = choose([{"text": t, "refs": t.split()[1:]} for t in shown])
-        targets = [f'[data-action="{a["text"]}"]'] + [f'[data-ref="{r}"].clickable:not(.selected)' for r in a["refs"]]
-        for step in range(8):  # choose: the card/place (or the action's button), then confirm
-            if seq(page) != before or dataset(page)["busy"] == "1":
-                break
-            send = f'.decision-panel button[data-role="send"][data-action="{a["text"]}"]'
-            want = [send, *targets[1:], f'.decision-panel button.action{targets[0]}']
-            for _tab in range(400):
-                if page.evaluate("(sels) => sels.some((s) => document.activeElement && document.activeElement.matches(s))",
-                                 want):
-                    break
-                page.keyboard.press("Tab")
-            else:
-                info = page.evaluate("(sels) => [document.activeElement.outerHTML.slice(0, 200),"
-                                     " sels.map((s) => document.querySelectorAll(s).length), "
-                                     "JSON.stringify(document.querySelector('.table-page').dataset)]", want)
-                raise AssertionError(f"Tab never reached {a['text']!r} ({want}): {info}; sent {frames.sent[-3:]}")
-            # Enter on a card/place; Enter or Space on a button (see the Space test below)
-            on_button = page.evaluate("() => document.activeElement.tagName === 'BUTTON'")
-            page.keyboard.press(keys[(decisions + step) % 2] if on_button else "Enter")
-            page.wait_for_timeout(150)  # let the page answer the key before looking again
-        page.wait_for_function(f"() => Number(document.querySelector('.table-page').dataset.seq) > {before}",
-                               timeout=10_000)
+    while wait_ready(page):
+        assert decisions < 150, f"the game did not end: {frames.sent[-5:]}"
+        a = choose(current_actions(page, frames))
+        if not escaped and a["text"].startswith(("summon", "attack")):
+            # Escape drops a selection: nothing stays selected, no confirmation is pending
+            first = f'.table-page [data-ref="{a["refs"][0]}"].clickable{FOCUSABLE}'
+            tab_to(page, [first])
+            press(page, "Enter")
+            assert page.locator(".table-page .selected").count() >= 1
+            press(page, "Escape")
+            assert page.locator(".table-page .selected").count() == 0
+            assert page.locator(".decision-panel .selection").inner_text() == ""
+            escaped = True
+        done = keyboard_decision(page, a, ["Enter", " "])
+        pressed += done
+        by_places.append((a["text"], done))
         decisions += 1
-    assert wait_ready(page)
-    assert decisions == 12
+    assert dataset(page)["over"] == "1"
     assert seq(page) == len(server.actions(room))
-    print(f"keyboard only: {decisions} decisions, seq {seq(page)}")
+    assert escaped
+    assert "Result:" in page.locator(".over-banner").inner_text()
+    mine = [json.loads(m)["action"] for m in frames.sent if '"act"' in m]
+    assert len(mine) == decisions
+    assert any(m.startswith("attack") for m in mine), mine
+    # places on the board were pressed, not only buttons: an attack by its attacker (a slot with a
+    # card in it) and its target, a summon by its card and its empty slot
+    attack, summon = (next((d for t, d in by_places if t.startswith(v) and "button" not in d), None)
+                      for v in ("attack", "summon"))
+    assert attack is not None and [x for x in attack if x.startswith("ref:")] == [
+        f"ref:{r}" for r in next(t for t, d in by_places if d is attack).split()[1:]], by_places
+    assert summon is not None and attack[-1] == summon[-1] == "send", by_places
+    # a card on the table that no action names is still a tab stop, and its focus shows its text
+    chip = page.locator(".game-table .card-chip[tabindex='0']:not([role])").first
+    cid = chip.get_attribute("data-card")
+    tab_to(page, [f'.game-table .card-chip[data-card="{cid}"][tabindex="0"]'])
+    assert cid in page.locator(".card-detail").inner_text()
+    print(f"keyboard only: {decisions} decisions, {len(pressed)} presses, seq {seq(page)}")
 
 
 def axe_scan(page: Page) -> list[dict[str, Any]]:

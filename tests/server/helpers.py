@@ -3,6 +3,7 @@ through the lobby API, and websocket seats driven through Starlette's TestClient
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import sqlite3
@@ -12,7 +13,8 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+if importlib.util.find_spec("httpx2") is None:  # what TestClient prefers; httpx is deprecated there
+    pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
@@ -55,8 +57,19 @@ def join(ws: Any, token: str | None, lang: str = "en") -> tuple[dict[str, Any], 
     return joined, state
 
 
-def until_state(ws: Any, pred: Any = None, keep: list[str] | None = None, limit: int = 2000) -> dict[str, Any]:
-    """Read messages until a ``state`` for which ``pred`` holds (raw texts appended to ``keep``)."""
+def add_log(log: list[dict[str, Any]], msg: dict[str, Any]) -> list[dict[str, Any]]:
+    """A client's log after a ``state`` message: its lines from ``log_from`` on replaced by the
+    message's (``log_from`` can be no further than the lines it has)."""
+    assert 0 <= msg["log_from"] <= len(log), (msg["log_from"], len(log))
+    del log[msg["log_from"]:]
+    log.extend(msg["log"])
+    return log
+
+
+def until_state(ws: Any, pred: Any = None, keep: list[str] | None = None, limit: int = 2000,
+                log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Read messages until a ``state`` for which ``pred`` holds (raw texts appended to ``keep``;
+    ``log``: the connection's log so far, kept up to date with every ``state`` read)."""
     for _ in range(limit):
         text = ws.receive_text()
         if keep is not None:
@@ -64,6 +77,8 @@ def until_state(ws: Any, pred: Any = None, keep: list[str] | None = None, limit:
         msg = json.loads(text)
         if msg["type"] in ("refused", "error"):
             raise AssertionError(f"unexpected {msg}")
+        if msg["type"] == "state" and log is not None:
+            add_log(log, msg)
         if msg["type"] == "state" and (pred is None or pred(msg)):
             return dict(msg)
     raise AssertionError("no such state message")

@@ -73,7 +73,8 @@ def test_issue11_state_message_is_built_from_the_seats_view(db: Path) -> None:
             assert set(hand) <= set(msg["cards"])
             cid = hand[0]
             assert msg["cards"][cid] == {"name": st.game.cards[cid].name, "en": st.game.cards[cid].name_en,
-                                         "text": st.game.card_text(cid, "ja")}
+                                         "text": st.game.card_text(cid, "ja"), **st.game.card_facts(cid)}
+            assert msg["log_from"] == 0  # a join gets the whole log
 
 
 def test_issue11_action_refs_name_the_arguments() -> None:
@@ -464,3 +465,99 @@ attribute = "アクション"
         msg = json.loads(raw)
         assert msg["cards"]["SV-X01"]["name"] == name and msg["cards"]["SV-X01"]["en"] == name
         assert any(name in ln["text"] for ln in msg["log"])
+
+
+# ---------------------------------------------------------------------- only what is new (docs/server.md, *state*)
+def test_issue11_later_states_carry_only_new_log_lines_and_cards(db: Path) -> None:
+    rng = random.Random(4)
+    with make_client(db) as client:
+        made = create(client, opponent="friend", seed=9)
+        t1 = made["invite"].split("#t=")[1]
+        room = made["room"]
+        with client.websocket_connect(f"/ws/{room}") as w0, client.websocket_connect(f"/ws/{room}") as w0b, \
+                client.websocket_connect(f"/ws/{room}") as w1, client.websocket_connect(f"/ws/{room}") as ws:
+            socks = {"0": w0, "0b": w0b, "1": w1, "spec": ws}
+            seats = {"0": 0, "0b": 0, "1": 1, "spec": None}
+            msgs = {"0": join(w0, made["token"])[1], "0b": join(w0b, made["token"])[1], "1": join(w1, t1)[1],
+                    "spec": join(ws, None)[1]}
+            w0.receive_json(), w0b.receive_json()  # seat 1 connected
+            assert all(m["log_from"] == 0 for m in msgs.values())
+            logs = {k: list(m["log"]) for k, m in msgs.items()}
+            cards = {k: dict(m["cards"]) for k, m in msgs.items()}
+            for _ in range(25):
+                st = true_state(client, room)
+                mover = str(st.decision.player)
+                n = msgs[mover]["seq"]
+                socks[mover].send_json({"type": "act", "action": pick(rng, msgs[mover]), "seq": n})
+                raw: dict[str, list[str]] = {k: [] for k in socks}
+                msgs = {k: until_state(w, lambda m, n=n: m["seq"] > n, keep=raw[k]) for k, w in socks.items()}
+                assert raw["0"] == raw["0b"]  # two connections of one seat: the same text
+                st = true_state(client, room)
+                for k, m in msgs.items():
+                    whole = P.state_message(st.game, st, seats[k], "en")
+                    assert m["log_from"] == len(logs[k]) > 0  # the lines it has; only the new ones come
+                    logs[k] += m["log"]
+                    assert logs[k] == whole["log"]
+                    assert set(m["cards"]).isdisjoint(cards[k])  # an entry is sent once to a connection
+                    assert set(m["cards"]) <= set(whole["cards"])  # and only for a card of this view
+                    cards[k].update(m["cards"])
+                    assert set(whole["cards"]) <= set(cards[k])
+                    assert {key: v for key, v in m.items() if key not in ("log", "log_from", "cards")} == \
+                        {key: v for key, v in whole.items() if key not in ("log", "log_from", "cards")}
+            ws.send_json({"type": "lang", "lang": "ja"})  # a language change: everything again
+            again = until_state(ws)
+            st = true_state(client, room)
+            assert again == P.state_message(st.game, st, None, "ja") and again["log_from"] == 0
+
+
+@pytest.mark.parametrize("game", ["sarasvati", "walpurgis", "suikoden", "maken"])
+def test_issue11_cards_entries_carry_the_games_card_facts(db: Path, game: str) -> None:
+    with make_client(db) as client:
+        made = create(client, game=game, opponent="friend", seed=2)
+        with client.websocket_connect(f"/ws/{made['room']}") as ws:
+            _, msg = join(ws, made["token"])
+        st = true_state(client, made["room"])
+        g = st.game
+        assert set(msg["cards"]) == P.card_ids(st.view(0), g.cdb)  # only cards of the seat's view
+        assert msg["cards"]
+        for cid, entry in msg["cards"].items():
+            facts = g.card_facts(cid)
+            assert facts and entry == {**facts, "name": g.cards[cid].name, "en": g.cards[cid].name_en,
+                                       "text": g.card_text(cid, "en")}
+            c = g.cards[cid]
+            if game == "walpurgis":  # the matrices as the card data holds them (spec §2)
+                assert entry["matrix"] == "\n".join(c.main.rows)
+                assert entry["sub_matrix"] == ("\n".join(c.sub.rows) if c.sub is not None else "")
+                assert entry["normal_shot"] is c.is_normal
+            elif game == "sarasvati":
+                assert (entry["type"], entry["cost"]) == (c.type, c.cost)
+                assert entry.get("atk") == (c.atk if c.type in ("character", "equipment") else None)
+            elif game == "suikoden":
+                assert entry["type"] == c.type
+                if c.type == "character":
+                    assert (entry["atk"], entry["mil"], entry["con"]) == (c.atk, c.mil, c.con)
+            else:
+                assert entry["kind"] == c.kind
+                if c.is_attack:
+                    assert (entry["speed"], entry["attack"], entry["guard"]) == (c.speed, c.attack, c.guard)
+
+
+def test_issue11_card_ids_of_a_views_json_text_are_those_of_the_view() -> None:
+    import fudaba
+
+    for name in ("sarasvati", "walpurgis", "suikoden", "maken"):
+        g = fudaba.load_game(name)
+        decks = g.cached_starter_decks()
+        st = g.new_game(decks=[decks[k] for k in sorted(decks)[:2]], seed=1)
+        rng = random.Random(1)
+        memo: dict[str, str | None] = {}
+        for _ in range(60):
+            for seat in (0, 1, None):
+                view = st.view(seat)
+                assert P.card_ids_json(P.dumps(view), g.cdb, memo) == P.card_ids(view, g.cdb)
+            if st.over:
+                break
+            st.apply(rng.choice(st.legal_actions()))
+    pool = {"SV-A01": 1, "SV-B02": 1}
+    odd = {'a "quoted" SV-A01': ["x\\"], "k": 'SV-B02 "', "n": "label:SV-B02"}
+    assert P.card_ids(odd, pool) == P.card_ids_json(P.dumps(odd), pool) == {"SV-B02"}

@@ -26,7 +26,8 @@ def db(tmp_path: Path) -> Path:
 
 
 def _play(client: Any, made: dict[str, Any], n: int, rng: random.Random) -> dict[int, dict[str, Any]]:
-    """Both seats of a friend room play ``n`` random legal actions; returns each seat's last state."""
+    """Both seats of a friend room play ``n`` random legal actions; returns each seat's last state,
+    its ``log`` the whole log the seat has been sent (each state sends the new lines only)."""
     t1 = made["invite"].split("#t=")[1]
     room = made["room"]
     with client.websocket_connect(f"/ws/{room}") as w0, client.websocket_connect(f"/ws/{room}") as w1:
@@ -34,12 +35,13 @@ def _play(client: Any, made: dict[str, Any], n: int, rng: random.Random) -> dict
         _, m1 = join(w1, t1)
         msgs = {0: m0, 1: m1}
         socks = {0: w0, 1: w1}
+        logs = {0: list(m0["log"]), 1: list(m1["log"])}
         for _ in range(n):
             mover = true_state(client, room).decision.player
             seq = msgs[mover]["seq"]
             socks[mover].send_json({"type": "act", "action": pick(rng, msgs[mover]), "seq": seq})
-            msgs = {s: until_state(w, lambda m, seq=seq: m["seq"] > seq) for s, w in socks.items()}
-        return msgs
+            msgs = {s: until_state(w, lambda m, seq=seq: m["seq"] > seq, log=logs[s]) for s, w in socks.items()}
+        return {s: {**m, "log": logs[s]} for s, m in msgs.items()}
 
 
 def test_issue11_state_survives_a_new_app_on_the_same_file(db: Path) -> None:

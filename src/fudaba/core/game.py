@@ -491,6 +491,15 @@ class Game(ABC):
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
 
+    def card_facts(self, card_id: str) -> dict[str, Any]:
+        """A card's printed facts as JSON-able data, for a page that draws the card rather than reads
+        its text (the text module's ``card_facts(game, card_id)``: its type, printed stats,
+        Walpurgis' matrices). {} when the game gives none or there is no such card."""
+        fn = self._text("card_facts")
+        if fn is None:
+            return {}
+        return dict(fn(self, card_id))
+
     def prompt(self, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str | None:
         """What the pending decision in ``view`` asks, in words and in ``lang`` (None: use the
         engine's short ``decision.prompt``). ``log`` is the viewer's log view, for context."""

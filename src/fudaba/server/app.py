@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -206,7 +207,10 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
         except WebSocketDisconnect:
             pass
         finally:
-            await room.detach(conn)
+            # also when the handler is cancelled (a server shutting down, a test client leaving):
+            # the connection must leave the room and the other seat hear that it is gone
+            with anyio.CancelScope(shield=True):
+                await room.detach(conn)
 
     routes = [
         Route("/", index),
@@ -273,9 +277,10 @@ async def serve_conn(room: Room, conn: Conn, rate: int | None) -> None:
         if kind == "ping":
             await conn.send('{"type":"pong"}')
         elif kind == "lang":
-            conn.lang = msg["lang"]
             async with room.lock:
-                await conn.send(room.message(conn.seat, conn.lang))
+                conn.lang = msg["lang"]
+                conn.fresh()  # the whole log and every card, in the new language
+                await conn.send(room.message_for(conn))
         elif kind == "act":
             await room.act(conn, msg["action"], msg["seq"])
         elif kind == "concede":

@@ -9,7 +9,8 @@ cards that occur in that view (so it can never name a card the seat does not see
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.actions import Action
@@ -53,8 +54,13 @@ class Malformed(Exception):
     """An inbound message the protocol cannot read; ``str()`` is the reason sent back."""
 
 
-def dumps(msg: dict[str, Any]) -> str:
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+#: one encoder for every message: compact, UTF-8 as is, the C encoder (``json.dumps`` with options
+#: would build a new encoder for each call)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+def dumps(msg: Any) -> str:
+    return _ENCODER.encode(msg)
 
 
 # ---------------------------------------------------------------------- inbound
@@ -107,44 +113,93 @@ def refs(action: Action) -> list[str]:
     return [a.rsplit(":", 1)[-1] if ":" in a else a for a in action.args]
 
 
-def card_ids(obj: Any, pool: dict[str, Any], out: set[str] | None = None) -> set[str]:
-    """Every card id of ``pool`` that occurs in ``obj`` (a view: keys and values, recursively)."""
+def _card_of(s: str, pool: Mapping[str, Any]) -> str | None:
+    """The card id a view string names: the string itself, or ``ID`` of ``label:ID``."""
+    if s in pool:
+        return s
+    if ":" in s and (tail := s.rsplit(":", 1)[-1]) in pool:
+        return tail
+    return None
+
+
+def card_ids(obj: Any, pool: Mapping[str, Any], out: set[str] | None = None) -> set[str]:
+    """Every card id of ``pool`` that occurs in ``obj`` (a view: keys and values, recursively; a
+    string ``label:ID`` names ``ID``)."""
     if out is None:
         out = set()
     stack = [obj]
     while stack:
         o = stack.pop()
         if isinstance(o, str):
-            if o in pool:
-                out.add(o)
-            elif ":" in o and (tail := o.rsplit(":", 1)[-1]) in pool:
-                out.add(tail)
+            if (cid := _card_of(o, pool)) is not None:
+                out.add(cid)
         elif isinstance(o, dict):
             for k, v in o.items():
-                if isinstance(k, str) and k in pool:
-                    out.add(k)
+                if isinstance(k, str) and (cid := _card_of(k, pool)) is not None:
+                    out.add(cid)
                 stack.append(v)
         elif isinstance(o, (list, tuple)):
             stack.extend(o)
     return out
 
 
-def cards_table(game: Game, ids: Iterable[str], lang: str,
-                cache: dict[tuple[str, str], dict[str, str]] | None = None) -> dict[str, dict[str, str]]:
-    """``{id: {name, en, text}}``: the Japanese name, the English one and the card text in ``lang``
-    (``cache``: the entries already made for this game, by id and language)."""
+#: a JSON string in JSON text (scanned from the start, so an escaped quote never ends one); the
+#: simpler pattern serves a text without any escape
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_PLAIN_STRING = re.compile(r'"([^"]*)"')
+
+
+def card_ids_json(text: str, pool: Mapping[str, Any], memo: dict[str, str | None] | None = None) -> set[str]:
+    """``card_ids`` of a view given as its JSON text (``dumps(view)``): the same set, found by a
+    scan of the text's strings (keys and values) instead of a walk of the objects. ``memo``: the
+    strings already looked up in this pool (a room's views repeat most of their strings)."""
+    strings = set((_PLAIN_STRING if "\\" not in text else _JSON_STRING).findall(text))
+    if memo is None:
+        memo = {}
+    out = set()
+    for s in strings:
+        if s in memo:
+            cid = memo[s]
+        else:
+            cid = memo[s] = _card_of(json.loads(f'"{s}"') if "\\" in s else s, pool)
+        if cid is not None:
+            out.add(cid)
+    return out
+
+
+def card_entry(game: Game, cid: str, lang: str) -> dict[str, Any] | None:
+    """One ``cards`` entry: ``{name, en, text}`` (the Japanese name, the English one, the card text
+    in ``lang``) and the game's printed facts of the card (``game.card_facts``: types, stats,
+    Walpurgis' matrices); None for an id the game does not know."""
+    c = game.cdb.get(cid)
+    if c is None:
+        return None
+    facts = game.card_facts(cid)
+    return {**facts, "name": str(c.name), "en": str(getattr(c, "name_en", "") or ""),
+            "text": game.card_text(cid, lang)}
+
+
+def cards_table(game: Game, ids: Iterable[str], lang: str) -> dict[str, dict[str, Any]]:
+    """``{id: entry}`` (:func:`card_entry`) for the ids, in id order."""
     out = {}
     for cid in sorted(ids):
-        got = cache.get((cid, lang)) if cache is not None else None
-        if got is None:
-            c = game.cdb.get(cid)
-            if c is None:
-                continue
-            got = {"name": str(c.name), "en": str(getattr(c, "name_en", "") or ""), "text": game.card_text(cid, lang)}
-            if cache is not None:
-                cache[(cid, lang)] = got
-        out[cid] = got
+        got = card_entry(game, cid, lang)
+        if got is not None:
+            out[cid] = got
     return out
+
+
+def cards_json(game: Game, ids: Iterable[str], lang: str, cache: dict[tuple[str, str], str]) -> str:
+    """``cards_table`` as JSON text, from entries encoded once (``cache``: by id and language)."""
+    parts = []
+    for cid in sorted(ids):
+        got = cache.get((cid, lang))
+        if got is None:
+            entry = card_entry(game, cid, lang)
+            got = cache[(cid, lang)] = "" if entry is None else dumps(cid) + ":" + dumps(entry)
+        if got:
+            parts.append(got)
+    return "{" + ",".join(parts) + "}"
 
 
 def log_lines(game: Game, events: Iterable[dict[str, Any]], seat: int | None, lang: str) -> list[Line]:
@@ -155,6 +210,11 @@ def log_lines(game: Game, events: Iterable[dict[str, Any]], seat: int | None, la
         if text:
             out.append(Line(text, seat is not None and ev.get("player") == seat))
     return out
+
+
+def line_json(line: Line) -> str:
+    """One ``log`` entry as JSON text: ``{"text","mine"}``."""
+    return dumps({"text": line.text, "mine": line.mine})
 
 
 def prompt_text(game: Game, state: State, view: dict[str, Any], events: list[dict[str, Any]], seat: int | None,
@@ -173,27 +233,40 @@ def result_text(game: Game, state: State, seat: int | None, lang: str) -> str:
     return Session(game, state, (None, None), lang).result(seat)
 
 
-def state_message(game: Game, state: State, seat: int | None, lang: str, view: dict[str, Any],
-                  events: list[dict[str, Any]], lines: list[Line],
-                  card_cache: dict[tuple[str, str], dict[str, str]] | None = None) -> dict[str, Any]:
-    """The ``state`` message for ``seat``: ``view`` is ``state.view(seat)``, ``events`` its whole
-    ``log_view(seat)`` and ``lines`` those events described in ``lang`` (the room caches both)."""
+def state_head(game: Game, state: State, seat: int | None, lang: str, view: dict[str, Any], view_json: str,
+               events: list[dict[str, Any]]) -> str:
+    """The ``state`` message for ``seat`` without its cards and log, as JSON text left open at the
+    end (:func:`finish` closes it). ``view`` is ``state.view(seat)`` and ``view_json`` its JSON text,
+    ``events`` the seat's whole ``log_view(seat)`` (the room caches them, once per change)."""
     d = state.decision
     actions: list[dict[str, Any]] = []
     if seat is not None and d is not None and d.player == seat:
         for a in d.options:
             actions.append({"text": a.text, "gloss": option_gloss(game, a, lang, view), "refs": refs(a)})
-    return {
-        "type": "state",
-        "seq": len(state.history),
-        "view": view,
-        "log": [{"text": ln.text, "mine": ln.mine} for ln in lines],
+    rest = dumps({
         "prompt": prompt_text(game, state, view, events, seat, lang),
         "actions": actions,
-        "cards": cards_table(game, card_ids(view, game.cdb), lang, card_cache),
         "over": state.over,
         "result": result_text(game, state, seat, lang),
-    }
+    })
+    return f'{{"type":"state","seq":{len(state.history)},"view":{view_json},{rest[1:-1]}'
+
+
+def finish(head: str, cards: str, log_from: int, lines: Iterable[str]) -> str:
+    """A whole ``state`` message: ``head`` (:func:`state_head`) with its ``cards`` (JSON text of
+    :func:`cards_json`), ``log_from`` and the log lines from that index on (each :func:`line_json`)."""
+    return f'{head},"cards":{cards},"log_from":{log_from},"log":[{",".join(lines)}]}}'
+
+
+def state_message(game: Game, state: State, seat: int | None, lang: str) -> dict[str, Any]:
+    """The whole ``state`` message (``log_from`` 0: the whole log and every card of the view), built
+    from scratch: what a room sends to a connection that joins (it builds the text from its caches)."""
+    view = state.view(seat)
+    events = state.log_view(seat)
+    cards = cards_json(game, card_ids(view, game.cdb), lang, {})
+    head = state_head(game, state, seat, lang, view, dumps(view), events)
+    msg: dict[str, Any] = json.loads(finish(head, cards, 0, map(line_json, log_lines(game, events, seat, lang))))
+    return msg
 
 
 def player_name(agent_spec: str | None, seat: int, lang: str) -> str:
@@ -202,5 +275,6 @@ def player_name(agent_spec: str | None, seat: int, lang: str) -> str:
     return f"AI ({agent_spec})"
 
 
-__all__ = ["LANGS", "MAX_MESSAGE", "RATE", "Malformed", "card_ids", "card_name", "cards_table", "dumps",
-           "log_lines", "parse_join", "parse_message", "reason", "refs", "state_message"]
+__all__ = ["LANGS", "MAX_MESSAGE", "RATE", "Malformed", "card_entry", "card_ids", "card_ids_json", "card_name",
+           "cards_json", "cards_table", "dumps", "finish", "line_json", "log_lines", "parse_join", "parse_message", "reason",
+           "refs", "state_head", "state_message"]

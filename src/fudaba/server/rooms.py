@@ -31,7 +31,6 @@ from ..core.errors import FudabaError, IllegalAction
 from ..core.game import Game
 from ..core.record import Record, replay
 from ..core.registry import load_game
-from ..core.session import Line
 from ..core.state import State
 from . import protocol as P
 from .storage import RoomRow, Storage, same_token, token_hash
@@ -48,12 +47,20 @@ AI_THREADS = 2
 
 @dataclass(eq=False)
 class Conn:
-    """One websocket of a room: its seat (None: a spectator), language and recent message times."""
+    """One websocket of a room: its seat (None: a spectator), language, recent message times, and
+    what it has been sent of its seat's log (lines, in its language) and of the cards' entries."""
 
     ws: WebSocket
     seat: int | None
     lang: str
     times: deque[float] = field(default_factory=deque)
+    log_sent: int = 0
+    cards_sent: set[str] = field(default_factory=set)
+
+    def fresh(self) -> None:
+        """The next ``state`` is complete (a join, a language change): the whole log, every card."""
+        self.log_sent = 0
+        self.cards_sent = set()
 
     def too_frequent(self, now: float, limit: int = P.RATE) -> bool:
         """Count one message; True when it is more than ``limit`` in the last second."""
@@ -96,16 +103,22 @@ class Room:
         self.ai_task: asyncio.Task[None] | None = None
         #: loop time of the last change: the AI's next move waits ``ai_delay`` after it
         self.last_change = _now()
-        # caches, valid for one version of the state: views, log views, described lines, messages
+        # caches valid for one version of the state, shared by every connection of a seat (and by
+        # all spectators): views and their JSON text, state messages without and with their log
         self.version = 0
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._view_json: dict[int | None, str] = {}
+        self._heads: dict[tuple[int | None, str], str] = {}
+        self._msgs: dict[tuple[int | None, str, int, tuple[str, ...]], str] = {}
+        self._ids: dict[int | None, set[str]] = {}
+        self._read: set[int | None] = set()
+        # caches that only grow: each seat's log view, its lines described and encoded once each
+        # (per language: ``_described`` counts the events already described), the cards' entries
         self._events: dict[int | None, list[dict[str, Any]]] = {}
-        self._lines: dict[tuple[int | None, str], list[Line]] = {}
-        self._msgs: dict[tuple[int | None, str], str] = {}
         self._described: dict[tuple[int | None, str], int] = {}
-        #: the log lines as JSON text, per seat and language (the log is most of a message's bytes)
         self._encoded: dict[tuple[int | None, str], list[str]] = {}
-        self._cards: dict[tuple[str, str], dict[str, str]] = {}
+        self._cards: dict[tuple[str, str], str] = {}
+        self._card_of: dict[str, str | None] = {}
 
     @property
     def lock(self) -> asyncio.Lock:
@@ -141,7 +154,11 @@ class Room:
     def _touch(self) -> None:
         self.version += 1
         self._views.clear()
+        self._view_json.clear()
+        self._heads.clear()
         self._msgs.clear()
+        self._ids.clear()
+        self._read.clear()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self._views.get(seat)
@@ -149,41 +166,77 @@ class Room:
             v = self._views[seat] = self.state.view(seat)
         return v
 
+    def view_json(self, seat: int | None) -> str:
+        v = self._view_json.get(seat)
+        if v is None:
+            v = self._view_json[seat] = P.dumps(self.view(seat))
+        return v
+
     def events(self, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's whole log view, extended incrementally (``log_view(seat, since=…)``)."""
+        """The seat's whole log view, extended incrementally (``log_view(seat, since=…)``), once a version."""
         evs = self._events.setdefault(seat, [])
-        evs.extend(self.state.log_view(seat, since=len(evs)))
+        if seat not in self._read:
+            evs.extend(self.state.log_view(seat, since=len(evs)))
+            self._read.add(seat)
         return evs
 
-    def lines(self, seat: int | None, lang: str) -> list[Line]:
-        """The seat's log view described in ``lang``, extended incrementally."""
+    def log_json(self, seat: int | None, lang: str) -> list[str]:
+        """The seat's log lines in ``lang``, each as JSON text, described and encoded once each."""
         evs = self.events(seat)
         key = (seat, lang)
-        lines = self._lines.setdefault(key, [])
+        enc = self._encoded.setdefault(key, [])
         start = self._described.get(key, 0)
         if start < len(evs):
-            lines.extend(P.log_lines(self.game, evs[start:], seat, lang))
+            enc.extend(map(P.line_json, P.log_lines(self.game, evs[start:], seat, lang)))
             self._described[key] = len(evs)
-        return lines
+        return enc
 
-    def message(self, seat: int | None, lang: str) -> str:
-        """The ``state`` message (JSON text) for a seat in a language, built once per change."""
+    def card_ids(self, seat: int | None) -> set[str]:
+        """The card ids that occur in the seat's view (``P.card_ids``, from its JSON text)."""
+        ids = self._ids.get(seat)
+        if ids is None:
+            ids = self._ids[seat] = P.card_ids_json(self.view_json(seat), self.game.cdb, self._card_of)
+        return ids
+
+    def head(self, seat: int | None, lang: str) -> str:
+        """The ``state`` message without its cards and log, built once per change, seat and language."""
         key = (seat, lang)
+        h = self._heads.get(key)
+        if h is None:
+            h = self._heads[key] = P.state_head(self.game, self.state, seat, lang, self.view(seat),
+                                                self.view_json(seat), self.events(seat))
+        return h
+
+    def message(self, seat: int | None, lang: str, log_from: int = 0, cards: set[str] | None = None) -> str:
+        """The ``state`` message (JSON text) with the log lines from ``log_from`` on and the entries
+        of ``cards`` (ids of this view; None: every card of the view, with ``log_from`` 0: the
+        whole message). Built once per change and shared by the connections that need the same."""
+        enc = self.log_json(seat, lang)
+        ids = self.card_ids(seat)
+        if not 0 < log_from <= len(enc) or cards is None:
+            log_from, cards = 0, ids
+        key = (seat, lang, log_from, tuple(sorted(cards)))
         m = self._msgs.get(key)
         if m is None:
-            evs = self.events(seat)
-            lines = self.lines(seat, lang)
-            msg = P.state_message(self.game, self.state, seat, lang, self.view(seat), evs, [], self._cards)
-            enc = self._encoded.setdefault(key, [])
-            enc.extend(P.dumps({"text": ln.text, "mine": ln.mine}) for ln in lines[len(enc):])
-            del msg["log"]  # spliced in as text, last: the lines are encoded once each
-            head = P.dumps(msg)
-            m = self._msgs[key] = head[:-1] + ',"log":[' + ",".join(enc) + "]}"
+            m = self._msgs[key] = P.finish(self.head(seat, lang), P.cards_json(self.game, key[3], lang, self._cards),
+                                           log_from, enc[log_from:])
+        return m
+
+    def message_for(self, conn: Conn) -> str:
+        """The ``state`` message for a connection: only the log lines and the cards' entries it has
+        not been sent yet (``log_from`` = the lines it has; after ``conn.fresh()``, everything)."""
+        ids = self.card_ids(conn.seat)
+        if conn.log_sent > 0:
+            m = self.message(conn.seat, conn.lang, conn.log_sent, ids - conn.cards_sent)
+        else:
+            m = self.message(conn.seat, conn.lang)
+        conn.log_sent = len(self._encoded[(conn.seat, conn.lang)])
+        conn.cards_sent |= ids
         return m
 
     async def broadcast_state(self) -> None:
-        conns = list(self.conns)
-        await asyncio.gather(*(c.send(self.message(c.seat, c.lang)) for c in conns))
+        sends = [c.send(self.message_for(c)) for c in list(self.conns)]
+        await asyncio.gather(*sends)
 
     async def broadcast(self, msg: dict[str, Any], but: Conn | None = None) -> None:
         text = P.dumps(msg)
@@ -196,7 +249,8 @@ class Room:
             back = conn.seat is not None and not any(c.seat == conn.seat for c in self.conns)
             self.conns.append(conn)
             await conn.send(P.dumps(self.joined(conn)))
-            await conn.send(self.message(conn.seat, conn.lang))
+            conn.fresh()
+            await conn.send(self.message_for(conn))
             if back:
                 await self.broadcast({"type": "presence", "seat": conn.seat, "connected": True}, but=conn)
         self.ensure_ai()
@@ -222,7 +276,7 @@ class Room:
             if seq is not None and seq != self.seq:
                 await conn.send(P.dumps({"type": "refused", "action": text,
                                          "reason": P.reason("stale", lang, seq=self.seq, sent=seq)}))
-                await conn.send(self.message(seat, lang))
+                await conn.send(self.message_for(conn))
                 return
             d = st.decision
             if seq is not None and d is not None and d.player != seat:
@@ -267,9 +321,10 @@ class Room:
     def _reset_caches(self) -> None:
         self._touch()
         self._events.clear()
-        self._lines.clear()
         self._described.clear()
         self._encoded.clear()
+        for c in self.conns:  # the log is rebuilt: everyone gets a whole state next
+            c.fresh()
 
     # ------------------------------------------------------------------ the AI
     def ai_to_move(self) -> int | None:

@@ -569,3 +569,18 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
             if u is not None:
                 names.append(_name(game, u["card"], lg))
     return " → ".join(names)
+
+
+def card_facts(game: Any, card_id: str) -> dict[str, Any]:
+    """A card's printed facts as data (spec §2), for a page that draws the card: type, cost,
+    attribute and sub-attributes; atk/def for characters and equipment; an evolution's base."""
+    c: Card | None = game.cdb.get(card_id) or game.cards.find(card_id)
+    if c is None:
+        return {}
+    out: dict[str, Any] = {"type": c.type, "cost": c.cost, "attribute": c.attribute,
+                           "sub_attributes": list(c.sub_attributes)}
+    if c.type in ("character", "equipment"):
+        out["atk"], out["def"] = c.atk, c.def_
+    if c.evolves_from:
+        out["evolves_from"] = c.evolves_from
+    return out

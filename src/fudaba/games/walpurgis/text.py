@@ -629,3 +629,14 @@ def option_gloss(game: WalpurgisGame, view: dict[str, Any], action: str, lang: s
     seen = [d for d in cards if "card" in d and d.get("state") not in ("bullet", "bullet_up")]
     mine = [d for d in seen if d.get("owner") == seat] or seen
     return _name(game, mine[-1]["card"], lang) if mine else ""
+
+
+def card_facts(game: WalpurgisGame, card_id: str) -> dict[str, Any]:
+    """A card's printed facts as data (spec §2), for a page that draws the card: its matrices as the
+    card data holds them (rows top to bottom, the top row towards the opponent, cells separated by
+    one space; ``sub_matrix`` "" without 速射), caster, icons, keywords and whether it is a 通常弾."""
+    c: WCard | None = game.cards.find(card_id)
+    if c is None:
+        return {}
+    return {"matrix": "\n".join(c.main.rows), "sub_matrix": "\n".join(c.sub.rows) if c.sub is not None else "",
+            "caster": c.caster, "icons": sorted(c.icons), "keywords": list(c.keywords), "normal_shot": c.is_normal}

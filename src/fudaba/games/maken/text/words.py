@@ -151,3 +151,20 @@ def card_text(game: Any, card_id: str, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+
+
+def card_facts(game: Any, card_id: str) -> dict[str, Any]:
+    """A card's printed facts as data (spec §2), for a page that draws the card: kind and series; an
+    attack card's speed, reach, attack, guard, posture, unguardable postures and gauge cost/gain; a
+    character's draw limit (None: the parameter's)."""
+    c: MCard | None = game.cards.find(card_id)
+    if c is None:
+        return {}
+    out: dict[str, Any] = {"kind": c.kind, "series": c.series}
+    if c.is_attack:
+        out.update({"speed": c.speed, "reach_front": c.reach_front, "reach_back": c.reach_back,
+                    "split_reach": c.split_reach, "attack": c.attack, "guard": c.guard, "posture": c.posture,
+                    "unguardable": list(c.unguardable), "gauge_cost": c.gauge_cost, "gauge_gain": c.gauge_gain})
+    elif c.kind == "character":
+        out["draw_limit"] = c.draw_limit
+    return out

@@ -355,3 +355,21 @@ def _over_line(view: dict[str, Any], lg: str) -> str:
     return "Game over: " + ("draw" if w is None else f"P{w} wins") + f" ({res})"
 
 
+
+
+def card_facts(game: SuikodenGame, card_id: str) -> dict[str, Any]:
+    """A card's printed facts as data (spec §2), for a page that draws the card: its type; a
+    character's class, camp, links, atk/mil/con, rune and keywords; a mission's clear type, value (or
+    duel stat) and VP pair; a facility's build and block values."""
+    c = _card(game, card_id) or game.cards.find(str(card_id))
+    if c is None:
+        return {}
+    out: dict[str, Any] = {"type": c.type}
+    if c.type == "character":
+        out.update({"class": c.cls, "camp": list(c.camp), "links": c.links, "atk": c.atk, "mil": c.mil,
+                    "con": c.con, "rune": c.rune, "keywords": list(c.keywords)})
+    elif c.type == "mission":
+        out.update({"clear": c.clear, "value": c.value, "duel_stat": c.duel_stat, "vp": list(c.vp)})
+    elif c.type == "facility":
+        out.update({"build": c.build, "block": c.block})
+    return out

@@ -86,7 +86,7 @@ class Table {
       E.notationLabel, h("div.notation-row", {}, E.notationInput, E.notationSend));
     E.refusal = h("div.refusal", { id: "refusal", role: "alert", "aria-live": "assertive" });
     E.detailTitle = h("h2.sub-title", { id: "detail-title" });
-    E.detail = h("div.card-detail", { "aria-live": "polite" });
+    E.detail = h("div.card-detail", { id: "card-detail" });
     E.logTitle = h("h2.panel-title", { id: "log-title" });
     E.log = h("div.log", { role: "log", "aria-labelledby": "log-title", tabindex: "0" });
     E.rulesDialog = this.buildRules();
@@ -121,7 +121,9 @@ class Table {
     });
     // card details on hover/focus of any card chip
     const showCard = (e) => {
-      const el = e.target.closest && e.target.closest("[data-card]");
+      let el = e.target.closest && e.target.closest("[data-card]");
+      // a focused place (a slot, a square) shows the card on it: its first (top) card
+      if (!el && e.type === "focusin" && e.target.querySelector) el = e.target.querySelector("[data-card]");
       if (el && this.page.contains(el)) this.showCard(el.dataset.card, el);
     };
     this.page.addEventListener("mouseover", showCard);
@@ -188,6 +190,12 @@ class Table {
           this.clearSelection();
           this.el.refusal.textContent = "";
           this.el.notationInput.value = "";
+        }
+        // log_from 0 (a join, a language change): the whole log and every card of the view; later
+        // states carry only the log lines from index log_from on and the cards not sent before
+        if (Number.isInteger(m.log_from) && m.log_from > 0 && this.msg && Array.isArray(this.msg.log)) {
+          m.log = this.msg.log.slice(0, m.log_from).concat(Array.isArray(m.log) ? m.log : []);
+          m.cards = Object.assign({}, this.msg.cards, m.cards);
         }
         this.msg = m;
         this.busy = false;
@@ -370,9 +378,10 @@ class Table {
       if (opts.sub) el.append(h("span.card-sub", {}, String(opts.sub)));
       if (!c) el.classList.add("unknown");
       refEl(el, opts.ref !== undefined ? opts.ref : id);
-      if (!el.classList.contains("clickable") && opts.focusable) {
-        el.tabIndex = 0; // readable by keyboard (details on focus), not an action
-      }
+      // every card can be read by keyboard: a tab stop (not a button) whose focus shows its text in
+      // the card panel, which describes it; a clickable place holding it takes its stop (unnest)
+      if (!el.classList.contains("clickable") && opts.focusable !== false) el.tabIndex = 0;
+      el.setAttribute("aria-describedby", "card-detail");
       return el;
     };
     return {
@@ -416,6 +425,8 @@ class Table {
     this.renderPrompt(cur);
     this.renderActions();
     this.renderLog(cur.log);
+    // the card panel in the current language (after a switch) and the current step of a replay
+    if (this.detailId && this.cardInfo(this.detailId, cur.cards)) this.showCard(this.detailId, null, true);
     this.paintStatic();
     restoreFocus(this.page, focus);
   }
@@ -661,7 +672,16 @@ class Table {
       // follow new lines unless the reader scrolled up
       this.logScrollWired = true;
       this.logStick = true;
-      L.addEventListener("scroll", () => { this.logStick = L.scrollHeight - L.scrollTop - L.clientHeight < 40; });
+      // only the reader's own scrolling (wheel, touch, keys, the scroll bar) unsticks it: a relayout
+      // (a resized window, a full-page screenshot, a panel growing) also fires "scroll" events
+      let byReader = 0;
+      const reader = () => { byReader = Date.now(); };
+      for (const ev of ["wheel", "touchstart", "keydown", "pointerdown"]) L.addEventListener(ev, reader, { passive: true });
+      L.addEventListener("scroll", () => {
+        if (Date.now() - byReader < 1500) this.logStick = L.scrollHeight - L.scrollTop - L.clientHeight < 40;
+      });
+      // keep the last line in view when the list shrinks (the card panel above it grows)
+      if (window.ResizeObserver) new ResizeObserver(() => { if (this.logStick) L.scrollTop = L.scrollHeight; }).observe(L);
     }
     const atBottom = this.logStick;
     if (!same) {
@@ -676,10 +696,13 @@ class Table {
     if (atBottom || !same) {
       L.scrollTop = L.scrollHeight;
       this.logStick = true;
+      // and once more after the layout settles (fonts, a panel that grows with the same message)
+      requestAnimationFrame(() => { if (this.logStick) L.scrollTop = L.scrollHeight; });
     }
   }
 
-  showCard(id, el) {
+  showCard(id, el, refresh) {
+    this.detailId = id;
     const cur = this.current();
     const D = this.el.detail;
     delete D.dataset.empty;
@@ -693,7 +716,7 @@ class Table {
         h("span.detail-id", {}, " ", String(id))));
       if (c.text) D.append(h("pre.detail-text", {}, String(c.text)));
     }
-    document.dispatchEvent(new CustomEvent("fudaba-card", { detail: { id, el } }));
+    if (!refresh) document.dispatchEvent(new CustomEvent("fudaba-card", { detail: { id, el } }));
   }
 
   // ------------------------------------------------------------------ rules
@@ -753,7 +776,7 @@ class Table {
   async openReplay() {
     this.replay = { step: 0, steps: 0, data: null };
     this.clearSelection();
-    await this.loadReplay(0);
+    await this.loadReplay(null); // the last step: the final position, then step back from it
   }
 
   closeReplay() {
@@ -765,7 +788,8 @@ class Table {
   async loadReplay(step) {
     if (!this.replay) return;
     try {
-      const q = new URLSearchParams({ step: String(step), lang: getLang() });
+      const q = new URLSearchParams({ lang: getLang() });
+      if (step !== null && step !== undefined) q.set("step", String(step));
       const headers = this.token ? { "X-Fudaba-Token": this.token } : {};
       const data = await getJSON(`/api/rooms/${encodeURIComponent(this.room)}/replay?${q}`, headers);
       if (!this.replay) return;
@@ -850,6 +874,10 @@ function rulesBody(text, go) {
  * is chosen), but leaves the keyboard focus to the cards inside it. */
 function unnest(root) {
   for (const el of root.querySelectorAll("[data-ref].clickable[role=button]")) {
+    // cards inside that are only readable leave their tab stop to the place (its focus shows the card)
+    if (!el.querySelector("[data-ref].clickable")) {
+      for (const c of el.querySelectorAll(".card-chip[tabindex]")) c.removeAttribute("tabindex");
+    }
     if (el.querySelector("[data-ref].clickable, [tabindex]")) {
       el.removeAttribute("role");
       el.removeAttribute("tabindex");

@@ -329,3 +329,9 @@ export function renderTable(view, ctx) {
     return blk;
   }
 }
+
+/** The phase's name in the status bar, in the page's language. */
+export function phaseName(phase, lang) {
+  const w = WORDS[lang === "ja" ? "ja" : "en"];
+  return w[`phase_${phase}`] || String(phase);
+}

@@ -2,7 +2,9 @@
 // bottom), units with atk/def and ready/defenceless, equipment, cards underneath, modifiers,
 // voltage (tapped/untapped) and cost modifiers. Places carry data-ref in the notation of §11:
 // the viewer's own places F1 B2 K3, the opponent's xF1 xB2 xK3 (relative to the deciding seat,
-// which is always the viewer when it has actions).
+// which is always the viewer when it has actions). A card on the table carries `@ID`, not its id:
+// the actions naming an id take the card from the hand (charge, summon, evolve, use), so a copy on
+// the table must not light up for them; only equipment keeps its id (`keep ID` names it).
 import { h } from "../dom.js";
 
 export const stylesheet = "/static/css/sarasvati.css";
@@ -88,7 +90,7 @@ function voltage(v, ctx, w) {
   const chips = h("span.sv-volt-cards");
   // which voltage card is tapped never matters (docs/sarasvati.md): the first `tapped` are shown tapped
   cards.forEach((id, i) => {
-    const c = ctx.cardEl(id, { className: i < tapped ? "small.tapped" : "small" });
+    const c = ctx.cardEl(id, { className: i < tapped ? "small.tapped" : "small", ref: `@${id}` });
     chips.append(c);
   });
   box.append(chips);
@@ -101,7 +103,7 @@ function book(b, prefix, ctx, w, hitsNeeded) {
   const el = h(`div.sv-book.${state}`, { dataset: { place } });
   el.append(h("span.sv-place", {}, place));
   if (b.card) {
-    el.append(ctx.cardEl(b.card, { className: "small" }));
+    el.append(ctx.cardEl(b.card, { className: "small", ref: `@${b.card}` }));
     el.dataset.card = b.card;
   } else if (state !== "destroyed") {
     el.append(h("span.sv-facedown", { title: w.hidden, "aria-hidden": "true" }, "禁"), h("span.sr-only", {}, w.hidden));
@@ -138,7 +140,7 @@ function slot(u, place, ctx, w) {
   const ready = !!u.ready;
   el.classList.add(ready ? "ready" : "defenceless");
   el.dataset.card = u.card;
-  const card = ctx.cardEl(u.card, { className: "unit" });
+  const card = ctx.cardEl(u.card, { className: "unit", ref: `@${u.card}` });
   el.append(card);
   el.append(h("div.sv-stats", {},
     h("span.sv-atk", { title: w.atk }, h("small", {}, w.atk), " ", String(u.atk)),
@@ -151,7 +153,7 @@ function slot(u, place, ctx, w) {
   if (u.equip) el.append(h("div.sv-equip", {}, h("small", {}, `${w.equip}: `), ctx.cardEl(u.equip, { className: "small" })));
   if (Array.isArray(u.under) && u.under.length) {
     const under = h("div.sv-under", {}, h("small", {}, `${w.under}: `));
-    for (const id of u.under) under.append(ctx.cardEl(id, { className: "small" }));
+    for (const id of u.under) under.append(ctx.cardEl(id, { className: "small", ref: `@${id}` }));
     el.append(under);
   }
   if (Array.isArray(u.mods) && u.mods.length) {

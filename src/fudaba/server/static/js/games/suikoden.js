@@ -17,7 +17,8 @@ const WORDS = {
     mm: "Mastermind", none: "none", vp: "VP", built: "Built", hand: "Hand", limit: "limit {n}",
     returned: "Returned (mulligan)", yourReturned: "Your returned cards",
     missions: "Missions", resolved: "Resolved area", noResolved: "nothing resolved yet",
-    emptySlot: "empty slot", support: "Support",
+    emptySlot: "no mission yet", support: "Support", resolvedN: "Resolved",
+    slotHint: "a mission played from the hand goes here",
     column: "{who}'s column", nobody: "none deployed", links: "Links L(p,m)",
     place: "Place", card: "Card", cardLinks: "Links", atk: "atk", mil: "mil", con: "con",
     build: "build", block: "block", meets: "meets the value", pairsOnly: "pairs only: cannot garrison",
@@ -45,7 +46,8 @@ const WORDS = {
     mm: "総大将", none: "なし", vp: "VP", built: "建設済み", hand: "手札", limit: "上限{n}",
     returned: "マリガンで戻した札", yourReturned: "マリガンで戻した札",
     missions: "ミッション", resolved: "解決済みミッション置き場", noResolved: "まだなし",
-    emptySlot: "空き", support: "サポート",
+    emptySlot: "ミッションなし", support: "サポート", resolvedN: "解決済み",
+    slotHint: "手札からプレイしたミッションが置かれる",
     column: "{who}の列", nobody: "派遣なし", links: "リンク L(p,m)",
     place: "場所", card: "カード", cardLinks: "リンク", atk: "攻", mil: "兵", con: "建",
     build: "建設", block: "阻止", meets: "条件達成", pairsOnly: "ペアのみ: 駐留できない",
@@ -189,7 +191,8 @@ export function renderTable(view, ctx) {
       mwrap.append(m ? missionPanel(m, p) : emptySlot(p, `M${k}`));
     }
     sec.append(mwrap);
-    sec.append(resolvedArea(p, side));
+    // the resolved area only once something is in it (its count is in the stats strip)
+    if (Array.isArray(side.resolved) && side.resolved.length) sec.append(resolvedArea(p, side));
     if (p === seat && Array.isArray(side.returned_cards) && side.returned_cards.length) {
       sec.append(h("div", { class: "sk-returned" }, h("span", { class: "sk-label", text: `${W.yourReturned}: ` }),
         h("ul", { class: "sk-chips" }, side.returned_cards.map((c) => h("li", null, chip(c))))));
@@ -202,6 +205,7 @@ export function renderTable(view, ctx) {
     const add = (label, ...value) => dl.append(h("div", { class: "sk-stat" }, h("dt", { text: label }), h("dd", null, ...value)));
     add(W.mm, chip(side.mastermind, p === me ? "mastermind" : "xmastermind"));
     add(W.vp, vpMeter(Number(side.vp) || 0, Number(tb.vp_to_win) || 0));
+    add(W.resolvedN, String(Array.isArray(side.resolved) ? side.resolved.length : 0));
     add(W.built, String(side.built ?? 0));
     add(W.hand, `${pl.hand_count ?? "?"} `, h("span", { class: "sk-sub", text: `(${tr("limit", { n: side.hand_limit ?? "?" })})` }));
     if (side.returned) add(W.returned, String(side.returned));
@@ -218,7 +222,7 @@ export function renderTable(view, ctx) {
   }
 
   function emptySlot(p, slot) {
-    return h("article", { class: "sk-mission sk-empty", "aria-label": `${rel(p, slot)} ${W.emptySlot}` },
+    return h("article", { class: "sk-mission sk-empty", "aria-label": `${rel(p, slot)} ${W.emptySlot}`, title: W.slotHint },
       h("h3", { class: "sk-mhead" }, h("span", { class: "sk-slot", text: rel(p, slot) }),
         h("span", { class: "sk-muted", text: W.emptySlot })));
   }
@@ -430,4 +434,10 @@ export function renderTable(view, ctx) {
     const means = m && m.kind === "troops" ? W.meansTroops : tr("meansStays", { slot });
     return tr("bothPass", { o: 1 - actor, a: actor, means });
   }
+}
+
+/** The phase's name in the status bar, in the page's language. */
+export function phaseName(phase, lang) {
+  const w = WORDS[lang === "ja" ? "ja" : "en"];
+  return w[`phase_${phase}`] || String(phase);
 }
