@@ -2,8 +2,9 @@
 
 /**
  * h("button.primary", {type: "button", onclick: fn, "aria-label": "…"}, "text", child, …)
- * Attribute keys starting with "on" add listeners; `dataset`/`style` objects are merged; `hidden`,
- * `disabled`, `checked`, `value` and `selected` are set as properties.
+ * Attribute keys starting with "on" add listeners; `dataset`/`style` objects are merged; `text` is
+ * the element's textContent; `hidden`, `disabled`, `checked`, `value` and `selected` are set as
+ * properties.
  */
 export function h(tag, attrs, ...children) {
   const [name, ...classes] = tag.split(".");
@@ -14,6 +15,7 @@ export function h(tag, attrs, ...children) {
       if (v === undefined || v === null || v === false) continue;
       if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
       else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k === "text") el.textContent = String(v);
       else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
       else if (k === "class") el.className = (el.className ? el.className + " " : "") + v;
       else if (["hidden", "disabled", "checked", "value", "selected", "multiple"].includes(k)) el[k] = v;

@@ -3,8 +3,11 @@
 // Clickable places: the viewer's guard spaces ("stand" / "crouch" / "air": `guard P`, `maintain P`),
 // only when a legal action names them. Cards in hand are the shell's.
 
+import { h } from "../dom.js";
+import { actionRefs, signed } from "./common.js";
+
 const CSS_URL = new URL("../../css/maken.css", import.meta.url).href;
-/** The shell loads this stylesheet (renderTable also adds it when missing). */
+/** The shell loads this stylesheet. */
 export const stylesheet = CSS_URL;
 
 /** The game's name in the status bar. */
@@ -63,46 +66,8 @@ const SPACES = ["stand", "crouch", "air"];
 const POSTURE_MARK = { stand: "立", crouch: "屈", air: "空" };
 
 // ------------------------------------------------------------------------------------------ helpers
-function h(tag, props, ...children) {
-  const el = document.createElement(tag);
-  if (props) {
-    for (const [k, v] of Object.entries(props)) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") el.className = v;
-      else if (k === "text") el.textContent = String(v);
-      else el.setAttribute(k, v === true ? "" : String(v));
-    }
-  }
-  for (const c of children.flat()) {
-    if (c === undefined || c === null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function ensureCss() {
-  if (typeof document === "undefined") return;
-  for (const l of document.querySelectorAll('link[rel="stylesheet"]')) {
-    if (l.href === CSS_URL) return;
-  }
-  document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, "data-game-css": "maken" }));
-}
-
-function actionRefs(actions) {
-  const out = new Set();
-  for (const a of actions || []) {
-    if (a && Array.isArray(a.refs)) for (const r of a.refs) out.add(String(r));
-  }
-  return out;
-}
-
-function signed(v) {
-  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "±0";
-}
-
 // ------------------------------------------------------------------------------------------ the table
 export function renderTable(view, ctx) {
-  ensureCss();
   const lg = ctx && ctx.lang === "ja" ? "ja" : "en";
   const W = WORDS[lg];
   const tr = (key, vars) => {

@@ -3,8 +3,11 @@
 // Places are named as the viewer types them (spec §13): M1 / xM1, M1.2 / M1.x1 / xM1.x2, R1 / xR1;
 // a spectator reads seat 0's places as its own.
 
+import { h } from "../dom.js";
+import { actionRefs, signed } from "./common.js";
+
 const CSS_URL = new URL("../../css/suikoden.css", import.meta.url).href;
-/** The shell loads this stylesheet (renderTable also adds it when missing). */
+/** The shell loads this stylesheet. */
 export const stylesheet = CSS_URL;
 
 /** The game's name in the status bar. */
@@ -74,47 +77,8 @@ const WORDS = {
 const LINK_LETTERS = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
 
 // ------------------------------------------------------------------------------------------ helpers
-function h(tag, props, ...children) {
-  const el = document.createElement(tag);
-  if (props) {
-    for (const [k, v] of Object.entries(props)) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") el.className = v;
-      else if (k === "text") el.textContent = String(v);
-      else el.setAttribute(k, v === true ? "" : String(v));
-    }
-  }
-  for (const c of children.flat()) {
-    if (c === undefined || c === null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function ensureCss() {
-  if (typeof document === "undefined") return;
-  for (const l of document.querySelectorAll('link[rel="stylesheet"]')) {
-    if (l.href === CSS_URL) return;
-  }
-  document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, "data-game-css": "suikoden" }));
-}
-
-function signed(v) {
-  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "±0";
-}
-
-/** The set of tokens that some legal action of this seat names (actions: [{text, gloss, refs}]). */
-function actionRefs(actions) {
-  const out = new Set();
-  for (const a of actions || []) {
-    if (a && Array.isArray(a.refs)) for (const r of a.refs) out.add(String(r));
-  }
-  return out;
-}
-
 // ------------------------------------------------------------------------------------------ the table
 export function renderTable(view, ctx) {
-  ensureCss();
   const lg = ctx && ctx.lang === "ja" ? "ja" : "en";
   const W = WORDS[lg];
   const tr = (key, vars) => {
