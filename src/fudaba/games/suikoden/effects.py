@@ -89,13 +89,13 @@ def condition_holds(st: SuikodenState, ctl: int, e: Effect, o: int, cols: list[l
     return False
 
 
-def hand_limit(st: SuikodenState, p: int) -> int:
+def hand_limit(st: SuikodenState, p: int, glob: list[Source] | None = None) -> int:
     """``p``'s hand limit (§5): ``hand_limit`` plus every continuous ``hand_limit`` effect in play —
     masterminds', built facilities' and, on each unresolved mission, its card's, its support's and
     its deployed characters' (§10 *Scope*) — that names ``p`` (``self_player`` of its controller or
-    ``opponent`` of the other); never below 0."""
+    ``opponent`` of the other); never below 0. ``glob``: :func:`global_sources`, when the caller has it."""
     n = int(st.game.params["hand_limit"])
-    srcs: list[tuple[list[Source], int, Mission | None]] = [(global_sources(st), -1, None)]
+    srcs: list[tuple[list[Source], int, Mission | None]] = [(global_sources(st) if glob is None else glob, -1, None)]
     for o in (0, 1):
         for m in st.missions[o]:
             if m is not None:
@@ -112,32 +112,41 @@ def hand_limit(st: SuikodenState, p: int) -> int:
     return max(0, n)
 
 
-def mission_values(st: SuikodenState, o: int, k: int) -> tuple[list[list[Stats]], list[Stats], list[str]]:
+def mission_values(st: SuikodenState, o: int, k: int, glob: list[Source] | None = None
+                   ) -> tuple[list[list[Stats]], list[Stats], list[str]]:
     """Every deployed character's (atk, mil, con) by column, both players' totals and link letters on
     seat ``o``'s mission in slot ``k`` (§7.1: values floored at 0, supports count 0, totals =
-    characters + ``modify_total``, floored at 0)."""
+    characters + ``modify_total``, floored at 0). ``glob``: :func:`global_sources`, when the caller
+    has it."""
     m = st.missions[o][k]
     assert m is not None
-    return values_of(st, o, m.cols, global_sources(st) + local_sources(st, o, m))
+    return values_of(st, o, m.cols, (global_sources(st) if glob is None else glob) + local_sources(st, o, m))
 
 
 LETTERS = "ABCDEFGHI"
 
 
+#: link letters by mask (a mask has 9 bits: 512 entries at most)
+_LETTERS: dict[int, str] = {}
+
+
 def letters(mask: int) -> str:
-    return "".join(ch for i, ch in enumerate(LETTERS) if mask >> i & 1)
+    s = _LETTERS.get(mask)
+    if s is None:
+        s = _LETTERS[mask] = "".join(ch for i, ch in enumerate(LETTERS) if mask >> i & 1)
+    return s
 
 
 def values_of(st: SuikodenState, o: int, cols: list[list[Dep]], sources: list[Source]
               ) -> tuple[list[list[Stats]], list[Stats], list[str]]:
     C = st.C
-    acc = [[[0, 0, 0] for _ in cols[0]], [[0, 0, 0] for _ in cols[1]]]
+    acc: list[list[list[int]]] | None = None
     tot = [[0, 0, 0], [0, 0, 0]]
     for ctl, e, src in sources:
         act = e.action
         if act != "modify" and act != "modify_total":
             continue
-        if not condition_holds(st, ctl, e, o, cols, src):
+        if e.condition is not None and not condition_holds(st, ctl, e, o, cols, src):
             continue
         tg = e.target
         if act == "modify_total":
@@ -148,10 +157,12 @@ def values_of(st: SuikodenState, o: int, cols: list[list[Dep]], sources: list[So
                 t[1] += e.mil
                 t[2] += e.con
             continue
+        if tg not in ("own_characters", "enemy_characters", "all_characters", "self"):
+            continue
+        if acc is None:
+            acc = [[[0, 0, 0] for _ in cols[0]], [[0, 0, 0] for _ in cols[1]]]
         for q in (0, 1):
             if (tg == "own_characters" and q != ctl) or (tg == "enemy_characters" and q == ctl):
-                continue
-            if tg not in ("own_characters", "enemy_characters", "all_characters", "self"):
                 continue
             for i, d in enumerate(cols[q]):
                 if tg == "self" and d[0] != src:
@@ -168,21 +179,36 @@ def values_of(st: SuikodenState, o: int, cols: list[list[Dep]], sources: list[So
     for q in (0, 1):
         sa = sm = sc = 0
         mask = 0
-        for d, a in zip(cols[q], acc[q], strict=True):
+        vq = vals[q]
+        aq = acc[q] if acc is not None else None
+        for i, d in enumerate(cols[q]):
             c = C[d[0]]
-            x, y, z = c.atk + a[0], c.mil + a[1], c.con + a[2]
+            x, y, z = c.atk, c.mil, c.con
+            if aq is not None:
+                a = aq[i]
+                x += a[0]
+                y += a[1]
+                z += a[2]
             for mod in d[1]:
                 x += mod[0]
                 y += mod[1]
                 z += mod[2]
-            v = (max(0, x), max(0, y), max(0, z))
-            vals[q].append(v)
-            sa += v[0]
-            sm += v[1]
-            sc += v[2]
+            if x < 0:
+                x = 0
+            if y < 0:
+                y = 0
+            if z < 0:
+                z = 0
+            vq.append((x, y, z))
+            sa += x
+            sm += y
+            sc += z
             mask |= c.lmask
         t = tot[q]
-        tots.append((max(0, sa + t[0]), max(0, sm + t[1]), max(0, sc + t[2])))
+        sa += t[0]
+        sm += t[1]
+        sc += t[2]
+        tots.append((sa if sa > 0 else 0, sm if sm > 0 else 0, sc if sc > 0 else 0))
         links.append(letters(mask))
     return vals, tots, links
 
@@ -200,10 +226,10 @@ def link_mask(st: SuikodenState, col: list[Dep]) -> int:
     return mask
 
 
-def barred(st: SuikodenState, o: int, m: Mission, p: int, c: Card) -> str:
+def barred(st: SuikodenState, o: int, m: Mission, p: int, c: Card, glob: list[Source] | None = None) -> str:
     """§10 ``cannot_deploy``: the id of a card whose effect bars ``p`` from deploying ``c`` onto this
-    mission ("" when none)."""
-    for ctl, e, src in global_sources(st) + local_sources(st, o, m):
+    mission ("" when none). ``glob``: :func:`global_sources`, when the caller has it."""
+    for ctl, e, src in (global_sources(st) if glob is None else glob) + local_sources(st, o, m):
         if e.action != "cannot_deploy":
             continue
         if not condition_holds(st, ctl, e, o, m.cols, src):

@@ -248,10 +248,11 @@ class SuikodenState(State):
     # ------------------------------------------------------------------ game hooks
     def view(self, player: int | None) -> dict[str, Any]:
         """The envelope of ``core/views.py`` with the table of ``/docs/suikoden.md`` (*View*)."""
-        from .effects import mission_values
+        from .effects import global_sources, hand_limit, mission_values
 
         self.check_seat(player, spectator=True)
         C = self.C
+        glob = global_sources(self)
         players = []
         sides: list[dict[str, Any]] = []
         for p in (0, 1):
@@ -260,7 +261,7 @@ class SuikodenState(State):
                 if m is None:
                     continue
                 c = C[m.card]
-                vals, tots, links = mission_values(self, p, k)
+                vals, tots, links = mission_values(self, p, k, glob)
                 ms.append({
                     "slot": slot_name(k),
                     "card": m.card,
@@ -280,7 +281,7 @@ class SuikodenState(State):
                 "mastermind": self.mm[p],
                 "vp": self.vp[p],
                 "built": self.built[p],
-                "hand_limit": self.hand_limit(p),
+                "hand_limit": hand_limit(self, p, glob),
                 "returned": len(self.returned[p]),
                 "missions": ms,
                 "resolved": [{"place": f"R{i + 1}", "card": r[0], "garrison": r[1], "owner": r[2]}
