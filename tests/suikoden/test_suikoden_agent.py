@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import fudaba
 from fudaba.agents import make_agent
 from fudaba.agents.suikoden import SuikodenGreedy
@@ -238,3 +240,47 @@ def test_7_6_hopeless_duel_throws_the_least_useful_card() -> None:
     st.apply("play GS-A17")  # seat 1's only card is picked for it (one option)
     assert st.decision.kind == "duel" and st.decision.player == 0
     assert choose(st) == "duel GS-R01"
+
+
+# ------------------------------------------------------------------ the search's cut-off evaluation
+def test_7_2_mission_prospects_weigh_the_vp_at_stake_by_each_sides_progress() -> None:
+    """§7.2/§7.5 (spec §14's position): on seat 1's attack mission GS-B17 (value 7, VP 1/2) seat 0
+    has atk 4+3−2 = 5 and seat 1 has 3+3 = 6, both able to garrison: seat 0 may expect the right-hand
+    2 VP times (5/7)², seat 1 its left-hand 1 VP times (6/7)²."""
+    from fudaba.agents.suikoden import evaluate, mission_prospects
+
+    from .test_suikoden_examples import SPEC_14
+
+    st = fudaba.load_game("suikoden").load_position(SPEC_14)
+    e0, e1 = mission_prospects(st)
+    assert (e0, e1) == (2 * (5 / 7) ** 2, 1 * (6 / 7) ** 2)
+    before = evaluate(st)
+    st.apply("redeploy")  # both meet 7: the mission and every card on it are discarded, no VP (§7.2)
+    assert mission_prospects(st) == (0.0, 0.0)
+    assert st.vp == [1, 0] and evaluate(st) < before  # seat 0 lost the better prospect
+
+
+def test_7_3_troops_prospects_share_the_vp_by_mil_and_an_empty_mission_counts_nothing() -> None:
+    from fudaba.agents.suikoden import mission_prospects
+
+    """§7.3: troops are won by the larger mil total — each side's share of the mil on GS-A16 (troops
+    3000, VP 1/1), times how far it reaches the value; a mission nobody deployed on counts nothing."""
+    # seat 0 has 4 characters on its own GS-A16, seat 1 one
+    st = pos(seat(hand=["GS-A11"], missions=[mission("GS-A16", mine=["GS-A04", "GS-A08", "GS-A07", "GS-A05"],
+                                                     theirs=["GS-B01"])]),
+             seat(), battle=battle(0, kind="new", actor=0, steps=3, last_pass=True))
+    _, tots, _ = _values(st)
+    c = st.C["GS-A16"]
+    s0, s1 = tots[0][1], tots[1][1]
+    e0, e1 = mission_prospects(st)
+    assert s0 > s1 > 0 and e0 > e1 > 0
+    assert e0 == pytest.approx(c.vp[0] * s0 / (s0 + s1) * min(1.0, s0 / c.value))
+    assert e1 == pytest.approx(c.vp[1] * s1 / (s0 + s1) * min(1.0, s1 / c.value))
+    empty = pos(seat(missions=[mission("GS-A16")]), seat(), phase="main")
+    assert mission_prospects(empty) == (0.0, 0.0)
+
+
+def _values(st: Any) -> Any:
+    from fudaba.games.suikoden.effects import mission_values
+
+    return mission_values(st, 0, 0)
