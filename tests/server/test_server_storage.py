@@ -229,3 +229,34 @@ def test_issue11_replay_of_a_finished_game_as_each_seat_saw_it(db: Path) -> None
         assert end["step"] == steps and end["over"] is True and end["result"].startswith("Result: You lost.")
         assert client.get(url, params={"token": "wrong"}).status_code == 403
         assert client.get(url, params={"step": steps + 1}).status_code == 400
+
+
+def test_issue11_finished_games_leave_memory_and_come_back_from_disk(db: Path) -> None:
+    """A long-running server does not keep every game it ever hosted: a finished game nobody is
+    connected to is dropped from memory (all its actions are committed), read back when asked for
+    (my rooms, replay, a websocket), and a restarted server rebuilds only the games still in play."""
+    rng = random.Random(5)
+    with make_client(db) as client:
+        hub = client.app.state.rooms  # type: ignore[attr-defined]
+        done = create(client, opponent="friend", seed=21)
+        going = create(client, opponent="friend", seed=22)
+        _play(client, done, 6, rng)
+        with client.websocket_connect(f"/ws/{done['room']}") as ws:
+            join(ws, done["token"])
+            ws.send_json({"type": "concede"})
+            until_state(ws, lambda m: m["over"])
+            assert done["room"] in hub.rooms  # still watched
+            history = list(true_state(client, done["room"]).history)
+        assert done["room"] not in hub.rooms and going["room"] in hub.rooms  # released on leaving
+        rows = client.post("/api/my-rooms", json={"tokens": {done["room"]: done["token"]}, "lang": "en"}).json()
+        assert [r["over"] for r in rows] == [True] and rows[0]["result_text"].startswith("Result: You lost.")
+        assert true_state(client, done["room"]).history == history  # read back from disk
+    with make_client(db) as client:  # a restart rebuilds the game in play only
+        hub = client.app.state.rooms  # type: ignore[attr-defined]
+        assert list(hub.rooms) == [going["room"]]
+        got = client.get(f"/api/rooms/{done['room']}/replay", params={"token": done["token"], "lang": "en"}).json()
+        assert got["over"] is True and got["steps"] == len(history)
+        with client.websocket_connect(f"/ws/{done['room']}") as ws:
+            _, msg = join(ws, done["token"])
+            assert msg["over"] is True and msg["seq"] == len(history)
+        assert client.get("/api/rooms/nosuch/replay").status_code == 404

@@ -248,6 +248,7 @@ class Room:
         async with self.lock:
             back = conn.seat is not None and not any(c.seat == conn.seat for c in self.conns)
             self.conns.append(conn)
+            self.hub.rooms.setdefault(self.id, self)  # released while this connection was joining
             await conn.send(P.dumps(self.joined(conn)))
             conn.fresh()
             await conn.send(self.message_for(conn))
@@ -261,6 +262,7 @@ class Room:
                 self.conns.remove(conn)
             if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
                 await self.broadcast({"type": "presence", "seat": conn.seat, "connected": False})
+            self.hub.release(self)
 
     # ------------------------------------------------------------------ moves
     async def act(self, conn: Conn, text: str, seq: int | None) -> None:
@@ -317,6 +319,8 @@ class Room:
         self.row.updated = time.time()
         self.last_change = _now()
         await self.broadcast_state()
+        if st.over:
+            self.hub.release(self)  # when nobody is connected any more
 
     def _reset_caches(self) -> None:
         self._touch()
@@ -407,14 +411,20 @@ class Rooms:
 
     # ------------------------------------------------------------------ startup
     def load(self) -> None:
-        """Rebuild every stored room by replaying its record."""
-        for row in self.storage.load_rooms():
-            try:
-                st = self.rebuild_state(row, row.actions)
-                self.rooms[row.id] = Room(row, st.game, st, self)
-            except FudabaError as e:
-                self.skipped[row.id] = str(e)
-                log.warning("room %s does not replay and is skipped: %s", row.id, e)
+        """Rebuild every stored game still in play by replaying its record; finished games stay on
+        disk until someone asks for one (:meth:`get`)."""
+        for row in self.storage.load_rooms(unfinished=True):
+            self._rebuild(row)
+
+    def _rebuild(self, row: RoomRow) -> Room | None:
+        try:
+            st = self.rebuild_state(row, row.actions)
+        except FudabaError as e:
+            self.skipped[row.id] = str(e)
+            log.warning("room %s does not replay and is skipped: %s", row.id, e)
+            return None
+        room = self.rooms[row.id] = Room(row, st.game, st, self)
+        return room
 
     @staticmethod
     def rebuild_state(row: RoomRow, actions: list[str]) -> State:
@@ -446,7 +456,7 @@ class Rooms:
         else:
             agents[1 - seat] = opponent
         room_id = secrets.token_urlsafe(9)
-        while room_id in self.rooms:
+        while room_id in self.rooms or self.storage.has_room(room_id):
             room_id = secrets.token_urlsafe(9)
         now = time.time()
         row = RoomRow(id=room_id, name=name, created=now, updated=now, game=game.name, variant=game.variant,
@@ -462,4 +472,17 @@ class Rooms:
         return room, tokens
 
     def get(self, room_id: str) -> Room | None:
-        return self.rooms.get(room_id)
+        """The room ``room_id``: in memory, or a finished game read back from the storage (None: no
+        such room, or one whose record does not replay)."""
+        room = self.rooms.get(room_id)
+        if room is None and room_id not in self.skipped:
+            row = self.storage.load_room(room_id)
+            if row is not None:
+                room = self._rebuild(row)
+        return room
+
+    def release(self, room: Room) -> None:
+        """Forget a finished game nobody is connected to: every action of it is on disk (each is
+        committed before it is sent) and :meth:`get` reads it back when it is asked for again."""
+        if room.state.over and not room.conns and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]

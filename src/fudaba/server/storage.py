@@ -135,27 +135,46 @@ class Storage:
                 cur.execute("ROLLBACK")
                 raise
 
-    def load_rooms(self) -> list[RoomRow]:
-        """Every room with its seats and actions, oldest first."""
+    def load_rooms(self, unfinished: bool = False, room: str | None = None) -> list[RoomRow]:
+        """Every room with its seats and actions, oldest first; ``unfinished``: only the games not over;
+        ``room``: only the room with this id (none or one)."""
+        where, args = [], []
+        if unfinished:
+            where.append("over = 0")
+        if room is not None:
+            where.append("id = ?")
+            args.append(room)
+        cond = (" WHERE " + " AND ".join(where)) if where else ""
+        # seats and actions of the rooms read (a subquery with the same condition)
+        sub = f"room IN (SELECT id FROM rooms{cond})"
         with self.lock:
             rooms = self.con.execute(
                 "SELECT id, name, created, updated, game, variant, params, decks, deck_texts, cards, seed, agents, "
-                "over, winner, result FROM rooms ORDER BY created").fetchall()
-            seats = self.con.execute("SELECT room, seat, token_hash FROM seats").fetchall()
-            acts = self.con.execute("SELECT room, action FROM actions ORDER BY room, n").fetchall()
+                f"over, winner, result FROM rooms{cond} ORDER BY created", args).fetchall()
+            seats = self.con.execute(f"SELECT room, seat, token_hash FROM seats WHERE {sub}", args).fetchall()
+            acts = self.con.execute(f"SELECT room, action FROM actions WHERE {sub} ORDER BY room, n", args).fetchall()
         out: dict[str, RoomRow] = {}
         for r in rooms:
             out[r[0]] = RoomRow(id=r[0], name=r[1], created=r[2], updated=r[3], game=r[4], variant=r[5],
                                 params=json.loads(r[6]), decks=json.loads(r[7]), deck_texts=json.loads(r[8]),
                                 cards=None if r[9] is None else json.loads(r[9]), seed=r[10],
                                 agents=json.loads(r[11]), over=bool(r[12]), winner=r[13], result=r[14])
-        for room, seat, h in seats:
-            if room in out and seat in (0, 1):
-                out[room].token_hashes[seat] = h
-        for room, action in acts:
-            if room in out:
-                out[room].actions.append(action)
+        for room_id, seat, h in seats:
+            if room_id in out and seat in (0, 1):
+                out[room_id].token_hashes[seat] = h
+        for room_id, action in acts:
+            if room_id in out:
+                out[room_id].actions.append(action)
         return list(out.values())
+
+    def load_room(self, room: str) -> RoomRow | None:
+        """One room with its seats and actions (None: no such room)."""
+        rows = self.load_rooms(room=room)
+        return rows[0] if rows else None
+
+    def has_room(self, room: str) -> bool:
+        with self.lock:
+            return self.con.execute("SELECT 1 FROM rooms WHERE id = ?", (room,)).fetchone() is not None
 
     def actions(self, room: str) -> list[str]:
         with self.lock:
