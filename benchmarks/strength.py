@@ -3,6 +3,7 @@
     python benchmarks/strength.py                              # every game, 100 games per match
     python benchmarks/strength.py --game suikoden --games 40 --workers 2
     python benchmarks/strength.py --match hard,normal --out strength.json
+    python benchmarks/strength.py --ladder --game maken --games 4   # all five agents, round robin
 
 Every match plays each deal twice, the agents swapped (seats and starter decks change hands), from
 seed ``--seed`` on: the results are reproducible. The levels play on their *iteration* budgets
@@ -10,6 +11,9 @@ seed ``--seed`` on: the results are reproducible. The levels play on their *iter
 cannot weaken them and the same command gives the same games; the time per decision is measured and
 printed beside (on this 2-core machine it stays under the levels' caps). Bars: ``normal`` scores at
 least 65% against ``greedy``, ``hard`` at least 55% against ``normal`` (wins, draws counting half).
+
+``--ladder`` plays the round robin of the five agents (``random``, ``greedy`` and the three levels,
+time caps lifted) on ``--games`` games per pair and prints ``fudaba ladder``'s Bradley–Terry ratings.
 """
 
 from __future__ import annotations
@@ -56,6 +60,37 @@ def run(game: str, variant: str | None, a: str, b: str, games: int, workers: int
     }
 
 
+#: the five agents of a ladder
+FIVE = ("random", "greedy", "easy", "normal", "hard")
+
+
+def ladder(game: str, variant: str | None, games: int, workers: int, seed: int) -> dict[str, object]:
+    t0 = time.perf_counter()
+    specs = [spec(a, game) for a in FIVE]
+    base = SimConfig(game, (specs[0], specs[1]), variant, {}, seed)
+    lad = run_ladder(specs, games, base, workers)
+    name = dict(zip(specs, FIVE, strict=True))
+    out = lad.to_dict(config={"game": game, "variant": variant, "games_per_pair": games, "seed": seed})
+    for r in out["ratings"]:  # type: ignore[union-attr]
+        r["agent"] = name[r["agent"]]
+    out["matrix"]["agents"] = list(FIVE)  # type: ignore[index]
+    out["time_per_decision"] = {name[k]: v for k, v in out["time_per_decision"].items()}  # type: ignore[union-attr]
+    return {"game": game, "variant": variant, "ladder": out, "wall_seconds": time.perf_counter() - t0, "seed": seed}
+
+
+def print_ladder(r: dict[str, object]) -> None:
+    lad = r["ladder"]
+    print(f"{r['game']} ladder, {lad['config']['games_per_pair']} games per pair, {r['wall_seconds']:.0f} s")  # type: ignore[index]
+    for x in lad["ratings"]:  # type: ignore[index]
+        lo, hi = x["ci95"]
+        print(f"  {x['rank']}. {x['agent']:7s} {x['rating']:6.0f}  ({lo:.0f}–{hi:.0f})  score {x['score']:.0%} of "
+              f"{x['games']}  {x['seconds_per_decision']:.3f} s/decision")
+    m = lad["matrix"]  # type: ignore[index]
+    print("  " + " " * 8 + "".join(f"{a:>8s}" for a in m["agents"]))
+    for a, row in zip(m["agents"], m["score"], strict=True):
+        print(f"  {a:8s}" + "".join("       —" if v is None else f"{v:8.0%}" for v in row))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default=None, help="one game (default: the four of the bars)")
@@ -65,10 +100,18 @@ def main() -> None:
     ap.add_argument("--match", action="append", default=None,
                     help="AGENT,OPPONENT (repeatable; default: normal,greedy and hard,normal)")
     ap.add_argument("--out", default=None, help="append the results here (JSON lines)")
+    ap.add_argument("--ladder", action="store_true", help="the round robin of the five agents instead of the bars")
     args = ap.parse_args()
     matches = [tuple(m.split(",")) for m in args.match] if args.match else list(BARS)
     for game, variant in GAMES:
         if args.game and game != args.game:
+            continue
+        if args.ladder:
+            r = ladder(game, variant, args.games, args.workers, args.seed)
+            print_ladder(r)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(r) + "\n")
             continue
         for a, b in matches:
             r = run(game, variant, a, b, args.games, args.workers, args.seed)
