@@ -20,7 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actions import Action
+from ..core.game import Game
 from ..core.infoset import InfoSet
+from ..games.walpurgis.cards import SQ_INDEX
 from .base import Agent
 from .eval import logistic as _logistic
 
@@ -32,12 +34,30 @@ _HIT = {"bullet": 0.0, "dormant": 1.0, "active": 2.0, "bullet_up": 2.5, "up": 3.
 class WalpurgisGreedy(Agent):
     name = "greedy"
 
+    #: the cards looked up so far, by id (one game's cards: emptied by ``reset``)
+    _seen: dict[str, Any] | None = None
+
+    def reset(self, game: Game, seat: int, seed: int) -> None:
+        super().reset(game, seat, seed)
+        self._seen = None
+
     def _cards(self) -> Any:
         if self.game is not None:
             return self.game.cards
         from ..games.walpurgis.cards import base_pool
 
         return base_pool()
+
+    def _card(self, cid: str) -> Any:
+        """The card ``cid`` (None: unknown), remembered: a rollout asks for the same few cards
+        thousands of times."""
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = {}
+        if cid in seen:
+            return seen[cid]
+        c = seen[cid] = self._cards().get(cid)
+        return c
 
     def act(self, infoset: InfoSet) -> Action:
         decision = infoset.decision
@@ -86,7 +106,7 @@ class WalpurgisGreedy(Agent):
         return 0.0
 
     def _hits(self, cid: str, me: int, s: int, board: list[list[dict[str, Any]]], deck: int) -> float:
-        c = self._cards().get(cid)
+        c = self._card(cid)
         if c is None:
             return 0.0
         v = 0.0
@@ -115,8 +135,6 @@ class WalpurgisGreedy(Agent):
     def _score(
         self, a: Action, kind: str, me: int, board: list[list[dict[str, Any]]], deck: int, view: dict[str, Any]
     ) -> float:
-        from ..games.walpurgis.cards import SQ_INDEX
-
         verb = a.verb
         args = a.args
         if verb == "place":
@@ -131,11 +149,11 @@ class WalpurgisGreedy(Agent):
             # an opposing bullet left on the square degrades what lands there at the next processing
             if any(d["owner"] != me and d["state"] in ("bullet", "bullet_up") for d in board[s]):
                 centre -= 0.8 if face == "down" else 0.2
-            hits = self._hits(cid, me, s, board, deck)
             if kind == "intercept":
-                return 1.2 + hits + centre
+                return 1.2 + self._hits(cid, me, s, board, deck) + centre
             if face == "down":
                 return 1.0 + centre
+            hits = self._hits(cid, me, s, board, deck)
             # an activation gives the opponent a chance to intercept (a free formation for them)
             return 0.6 + hits + centre + self._judged_win(view, me, board, s, 1)
         if verb == "activate":
@@ -164,7 +182,7 @@ class WalpurgisGreedy(Agent):
             return _KEEP.get(args[1].split(":")[0], 0.0)
         if verb == "hit":
             word, _, cid = args[1].partition(":")
-            c = self._cards().get(cid) if cid else None
+            c = self._card(cid) if cid else None
             if c is not None and c.no_face_down and word in ("up", "activating"):
                 return 10.0
             return -_HIT.get(word, 0.0)
@@ -178,7 +196,7 @@ class WalpurgisGreedy(Agent):
             # a card to lose from hand (hand limit, or set beside the field): the most duplicated
             cid = args[0]
             hand = view["players"][me].get("hand") or []
-            c = self._cards().get(cid)
+            c = self._card(cid)
             return hand.count(cid) * 0.5 - (0.5 if c is not None and c.is_normal else 0.0)
         if verb == "target":
             s = SQ_INDEX[args[0]]
