@@ -80,9 +80,10 @@ class _Board:
     gauge is a count of placeholders."""
 
     __slots__ = ("active", "after_fb", "cards", "char", "dopt", "dust", "field", "game", "gauge", "gcards",
-                 "gspace", "hand", "sit", "supports")
+                 "gspace", "hand", "sit", "smods", "supports")
 
     static_mods = MState.static_mods
+    _static_mods = MState._static_mods
     stats = MState.stats
     unit_stats = MState.unit_stats
     top = MState.top
@@ -91,6 +92,7 @@ class _Board:
     def __init__(self, game: Any, view: dict[str, Any], me: int) -> None:
         self.game = game
         self.cards: dict[str, MCard] = game.cdb
+        self.smods: dict[tuple[Any, ...], Any] = {}
         self.dopt = {k: (m, v) for k, m, v in double_table(game.params["double_options"])}
         sides = view["table"]["players"]
         self.active = int(view["active"])

@@ -54,11 +54,14 @@ def double_table(spec: Any) -> tuple[tuple[str, bool, int], ...]:
 class MState(State):
     __slots__ = (
         "active", "after_fb", "attacked", "cards", "char", "damage", "dopt", "dust", "extra", "field", "first",
-        "gauge", "gcards", "gopen", "gspace", "hand", "idle", "judge", "lp", "mull", "phase", "sit", "stamina",
-        "supports",
+        "gauge", "gcards", "gopen", "gspace", "hand", "idle", "judge", "lp", "mull", "phase", "sit", "smods",
+        "stamina", "supports",
     )
 
     cards: dict[str, MCard]
+    #: :meth:`static_mods` remembered by what they depend on (character, supports, gauge size,
+    #: posture): shared by the clones of one game, whose cards never change
+    smods: dict[tuple[Any, ...], Mods]
     extra: list[dict[str, Any]]
     #: the option table of double attacks: option -> (multiplies, value)
     dopt: dict[str, tuple[bool, int]]
@@ -94,6 +97,7 @@ class MState(State):
 
     def init_fields(self) -> None:
         self.cards = dict(self.game.cards.items())
+        self.smods = {}
         self.extra = []
         self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
         self.char = ["", ""]
@@ -121,6 +125,7 @@ class MState(State):
     # ------------------------------------------------------------------ core hooks
     def _copy_into(self, new: Any) -> None:
         new.cards = self.cards
+        new.smods = self.smods
         new.extra = self.extra
         new.dopt = self.dopt
         new.char = self.char  # never changes during a game: shared
@@ -176,6 +181,7 @@ class MState(State):
         if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
             self.game = self.game.with_cards(self.extra, "position [[cards]]")
         self.cards = dict(self.game.cards.items())
+        self.smods = {}
         self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
         self.char = [str(x) for x in data["char"]]
         for key in ("lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "gcards"):
@@ -212,6 +218,14 @@ class MState(State):
         ch = self.cards.get(self.char[p])
         if not srcs and (ch is None or not ch.effects):
             return ZERO
+        key = (self.char[p], c.posture, len(self.gauge[p]), *srcs)
+        got = self.smods.get(key)
+        if got is None:
+            got = self.smods[key] = self._static_mods(p, c)
+        return got
+
+    def _static_mods(self, p: int, c: MCard) -> Mods:
+        srcs = self.supports[p]
         out = [0, 0, 0, 0]
         hit = False
         g = len(self.gauge[p])
