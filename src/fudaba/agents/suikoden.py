@@ -863,7 +863,7 @@ def evaluate(st: Any) -> float:
 
 
 #: the weight of the VP expected from unresolved missions against VP scored
-PROSPECT_W = 0.6
+PROSPECT_W = 1.2
 
 
 def mission_prospects(st: Any) -> tuple[float, float]:
