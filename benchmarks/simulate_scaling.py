@@ -1,6 +1,7 @@
 """`fudaba simulate` scaling: games/s with 1 worker and with 2 workers (same games, same seeds).
 
     python benchmarks/simulate_scaling.py --game sarasvati --games 400
+    python benchmarks/simulate_scaling.py --game suikoden --agents easy,greedy --games 24 --repeat 1   # search agents
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def main() -> None:
     for _ in range(args.repeat):
         r1 = max(r1, rate(cfg, args.games, 1))
         r2 = max(r2, rate(cfg, args.games, 2))
-    print(f"{args.game}: 1 worker {r1:.0f} games/s, 2 workers {r2:.0f} games/s, speed-up {r2 / r1:.2f}x")
+    print(f"{args.game} ({args.agents}): 1 worker {r1:.3g} games/s, 2 workers {r2:.3g} games/s, speed-up {r2 / r1:.2f}x")
 
 
 if __name__ == "__main__":
