@@ -4,6 +4,7 @@
     python benchmarks/strength.py --game suikoden --games 40 --workers 2
     python benchmarks/strength.py --match hard,normal --out strength.json
     python benchmarks/strength.py --ladder --game maken --games 4   # all five agents, round robin
+    python benchmarks/strength.py --game suikoden --match hard,normal --games-log games.jsonl  # resumable
 
 Every match plays each deal twice, the agents swapped (seats and starter decks change hands), from
 seed ``--seed`` on: the results are reproducible. The levels play on their *iteration* budgets
@@ -21,11 +22,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import time
 
 from fudaba.agents import level_spec
 from fudaba.sim import SimConfig
-from fudaba.sim.ladder import run_ladder
+from fudaba.sim.ladder import Ladder, pairings, run_ladder
+from fudaba.sim.runner import Timing, run_batches
 
 #: (game, variant)
 GAMES = (("sarasvati", None), ("walpurgis", "v2.01"), ("suikoden", None), ("maken", None))
@@ -41,10 +44,12 @@ def spec(name: str, game: str) -> str:
     return name
 
 
-def run(game: str, variant: str | None, a: str, b: str, games: int, workers: int, seed: int) -> dict[str, object]:
+def run(game: str, variant: str | None, a: str, b: str, games: int, workers: int, seed: int,
+        games_log: str | None = None) -> dict[str, object]:
     t0 = time.perf_counter()
     base = SimConfig(game, (a, b), variant, {}, seed)
-    lad = run_ladder([spec(a, game), spec(b, game)], games, base, workers)
+    agents = [spec(a, game), spec(b, game)]
+    lad = run_ladder(agents, games, base, workers) if games_log is None else resumed(agents, games, base, workers, games_log)
     points = lad.score(0, 1)
     n = lad.games(0, 1)
     rate = points / n
@@ -58,6 +63,43 @@ def run(game: str, variant: str | None, a: str, b: str, games: int, workers: int
         "seconds_per_decision": {a: secs[spec(a, game)], b: secs[spec(b, game)]},
         "wall_seconds": time.perf_counter() - t0, "seed": seed,
     }
+
+
+def resumed(agents: list[str], games: int, base: SimConfig, workers: int, path: str) -> Ladder:
+    """:func:`run_ladder` of two agents, each game's outcome appended to the JSON lines of ``path``
+    as it ends; the games already there (same game, variant, agents and seed) are not played
+    again, so a long match can be stopped and run on later to the same result."""
+    key = {"game": base.game, "variant": base.variant, "seed": base.seed}
+    batches = pairings(agents, games, base)
+    done: dict[tuple[int, int], dict[str, object]] = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                g = json.loads(line)
+                if all(g[k] == v for k, v in key.items()):
+                    for n, (ia, ib, _, _) in enumerate(batches):
+                        if [g["a"], g["b"]] == [agents[ia], agents[ib]]:
+                            done[(n, int(g["index"]))] = g
+    todo = [(cfg, [i for i in range(n) if (b, i) not in done]) for b, (_, _, cfg, n) in enumerate(batches)]
+    left = sum(len(ix) for _, ix in todo)
+    if done:
+        print(f"  {len(done)} games from {path}, {left} to play", flush=True)
+    with open(path, "a", encoding="utf-8") as f:
+        for b, rec, timing in run_batches(todo, workers):
+            ia, ib = batches[b][0], batches[b][1]
+            a_seat = int(rec.meta["agent_a_seat"])
+            g = {**key, "a": agents[ia], "b": agents[ib], "index": rec.meta["index"],
+                 "a_won": None if rec.winner is None else rec.winner == a_seat,
+                 "seconds": list(timing.seconds), "decisions": list(timing.decisions)}
+            f.write(json.dumps(g) + "\n")
+            f.flush()
+            done[(b, int(g["index"]))] = g  # type: ignore[arg-type]
+    lad = Ladder(list(agents))
+    for (b, i), g in done.items():
+        if i < batches[b][3]:
+            lad.add_outcome(batches[b][0], batches[b][1], g["a_won"],  # type: ignore[arg-type]
+                            Timing(tuple(g["seconds"]), tuple(g["decisions"])))  # type: ignore[arg-type]
+    return lad
 
 
 #: the five agents of a ladder
@@ -100,6 +142,9 @@ def main() -> None:
     ap.add_argument("--match", action="append", default=None,
                     help="AGENT,OPPONENT (repeatable; default: normal,greedy and hard,normal)")
     ap.add_argument("--out", default=None, help="append the results here (JSON lines)")
+    ap.add_argument("--games-log", default=None,
+                    help="append each game's outcome here (JSON lines) and skip the games already in it: "
+                         "a stopped match runs on from where it was")
     ap.add_argument("--ladder", action="store_true", help="the round robin of the five agents instead of the bars")
     args = ap.parse_args()
     matches = [tuple(m.split(",")) for m in args.match] if args.match else list(BARS)
@@ -114,7 +159,7 @@ def main() -> None:
                     f.write(json.dumps(r) + "\n")
             continue
         for a, b in matches:
-            r = run(game, variant, a, b, args.games, args.workers, args.seed)
+            r = run(game, variant, a, b, args.games, args.workers, args.seed, args.games_log)
             bar = "" if r["bar"] is None else f"  bar {r['bar']:.0%}: {'PASS' if r['passed'] else 'FAIL'}"
             lo, hi = r["ci95"]  # type: ignore[misc]
             sp = r["seconds_per_decision"]

@@ -279,6 +279,16 @@ def test_3_ladder_add_counts_the_winner_by_agent() -> None:
     assert lad.seconds == [2.5, 1.5] and lad.decisions == [25, 15]
 
 
+def test_3_run_batches_plays_the_given_indices_as_the_whole_batch_would() -> None:
+    """A stopped match runs on (benchmarks/strength.py --games-log): the games of a batch named by
+    index are the very games the whole batch plays, in one process or two."""
+    cfg = SimConfig("sarasvati", ("greedy", "random"), seed=11)
+    whole = {rec.meta["index"]: rec.to_json() for _, rec, _ in run_batches([(cfg, 6)])}
+    for workers in (1, 2):
+        part = {(b, rec.meta["index"]): rec.to_json() for b, rec, _ in run_batches([(cfg, [5, 2]), (cfg, [])], workers)}
+        assert part == {(0, 5): whole[5], (0, 2): whole[2]}
+
+
 # ---------------------------------------------------------------------------------------- the command
 
 

@@ -219,10 +219,14 @@ class Ladder:
     def add(self, a: int, b: int, rec: Record, timing: Timing) -> None:
         """One game of agent ``a`` (agent A of its batch) against agent ``b``."""
         a_seat = int(rec.meta.get("agent_a_seat", 0))
-        if rec.winner is None:
+        self.add_outcome(a, b, None if rec.winner is None else rec.winner == a_seat, timing)
+
+    def add_outcome(self, a: int, b: int, a_won: bool | None, timing: Timing) -> None:
+        """One game of agent ``a`` against agent ``b``: ``a_won`` True, False, or None for a draw."""
+        if a_won is None:
             self.draws[a][b] += 1
             self.draws[b][a] += 1
-        elif rec.winner == a_seat:
+        elif a_won:
             self.wins[a][b] += 1
         else:
             self.wins[b][a] += 1

@@ -145,19 +145,23 @@ def run_batch(
 
 
 def run_batches(
-    batches: Sequence[tuple[SimConfig, int]],
+    batches: Sequence[tuple[SimConfig, int | Sequence[int]]],
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[int, Record, Timing]]:
-    """Play several batches (each a config and its number of games) with one pool of workers.
+    """Play several batches (each a config and its number of games, or the indices of the games
+    to play — the rest of an interrupted run) with one pool of workers.
 
     Yields ``(batch number, record, timing)`` in completion order (``meta.index`` gives a game's
     place in its batch); a batch's games are the games :func:`run_batch` would play for it."""
+    wanted = [(cfg, list(range(n)) if isinstance(n, int) else list(n)) for cfg, n in batches]
     if workers <= 1:
-        for b, (cfg, games) in enumerate(batches):
+        for b, (cfg, indices) in enumerate(wanted):
+            if not indices:
+                continue
             game = cfg.load()
             decks = agent_decks(game, cfg)
-            for i in range(games):
+            for i in indices:
                 rec, timing = play_game_timed(game, cfg, i, decks)
                 if progress:
                     progress(1)
@@ -165,12 +169,12 @@ def run_batches(
         return
     # about six chunks per worker over all batches: small enough to balance, large enough that loading
     # the game once per chunk costs little
-    chunk = max(1, min(100, sum(n for _, n in batches) // (workers * 6) or 1))
+    chunk = max(1, min(100, sum(len(ix) for _, ix in wanted) // (workers * 6) or 1))
     with ProcessPoolExecutor(max_workers=workers) as ex:
         futs = {}
-        for b, (cfg, games) in enumerate(batches):
-            for s in range(0, games, chunk):
-                futs[ex.submit(_play_chunk, cfg, list(range(s, min(games, s + chunk))))] = b
+        for b, (cfg, indices) in enumerate(wanted):
+            for s in range(0, len(indices), chunk):
+                futs[ex.submit(_play_chunk, cfg, indices[s:s + chunk])] = b
         for f in as_completed(futs):
             for text, timing in f.result():
                 if progress:
