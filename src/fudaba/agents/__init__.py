@@ -41,10 +41,12 @@ LEVEL_ITERS: dict[str, dict[str, int]] = {
     "hard": {"maken": 160, "sarasvati": 480, "suikoden": 800, "walpurgis": 640, "": 200},
 }
 
-#: game -> options of its ``normal`` and ``hard`` searches that differ from :data:`LEVELS`: Suikoden's
-#: and Walpurgis's whole rollouts are long and noisy — cut off after 20 decisions and judged by the
-#: game's evaluation, with less exploration, they beat the greedy agent (benchmarks/strength.py)
+#: game -> options of its ``normal`` and ``hard`` searches that differ from :data:`LEVELS`: Suikoden's,
+#: Walpurgis's and Maken's whole rollouts are long and noisy — cut off after 20 decisions and judged by
+#: the game's evaluation, with less exploration, they beat the greedy agent and ``hard`` beats
+#: ``normal`` (benchmarks/strength.py)
 LEVEL_GAME_OPTIONS: dict[str, str] = {
+    "maken": "c=0.5,depth=20",
     "suikoden": "c=0.5,depth=20",
     "walpurgis": "c=0.5,depth=20",
 }
@@ -54,9 +56,9 @@ AGENTS = ("random", "greedy", *LEVELS, "ismcts")
 
 
 def level_spec(level: str, game: str | None = None) -> str:
-    """The ISMCTS spec of ``level`` for the game named ``game`` (e.g. ``normal`` for maken:
-    ``ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5,iters=40``; a game's own options replace the
-    shared ones of the same key)."""
+    """The ISMCTS spec of ``level`` for the game named ``game`` (e.g. ``normal`` for sarasvati:
+    ``ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5,iters=120``; a game's own options replace the
+    shared ones of the same key: for maken ``…,c=0.5,seconds=0.5,depth=20,iters=40``)."""
     its = LEVEL_ITERS[level]
     head, _, shared = LEVELS[level].partition(":")
     opts = dict(o.split("=", 1) for o in shared.split(","))
