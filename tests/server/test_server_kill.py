@@ -7,11 +7,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,42 +17,15 @@ import pytest
 pytest.importorskip("uvicorn")
 ws_sync = pytest.importorskip("websockets.sync.client")
 
-SERVE = "import sys; from fudaba.cli import main; sys.argv[0] = 'fudaba'; main()"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``fudaba serve`` on 127.0.0.1:``port``; returns once it answers."""
-    with open(log, "ab") as out:
-        proc = subprocess.Popen([sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db),
-                                 "--ai-delay", "0", "--log-level", "warning"], stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"fudaba serve exited with {proc.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as r:
-                if r.status == 200:
-                    return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError(f"fudaba serve did not answer:\n{log.read_text()}")
+from tests.serve_process import Server  # noqa: E402
 
 
 @pytest.fixture
-def procs() -> Iterator[list[subprocess.Popen[bytes]]]:
-    started: list[subprocess.Popen[bytes]] = []
+def servers() -> Iterator[list[Server]]:
+    started: list[Server] = []
     yield started
-    for p in started:  # only the processes this test started
-        if p.poll() is None:
-            p.kill()
-            p.wait(10)
+    for srv in started:  # only the servers this test started
+        srv.stop()
 
 
 def _state(ws: Any, after: int = -1) -> dict[str, Any]:
@@ -78,10 +46,10 @@ def _join(stack: contextlib.ExitStack, url: str, token: str) -> tuple[Any, dict[
 
 
 def test_issue11_kill_9_then_restart_same_seq_and_the_next_move_is_accepted(
-        tmp_path: Path, procs: list[subprocess.Popen[bytes]]) -> None:
-    db, log = tmp_path / "rooms.sqlite3", tmp_path / "serve.log"
-    port = _free_port()
-    procs.append(_serve(db, port, log))
+        tmp_path: Path, servers: list[Server]) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    servers.append(Server(db).start())
+    port = servers[0].port
     req = urllib.request.Request(f"http://127.0.0.1:{port}/api/rooms", headers={"Content-Type": "application/json"},
                                  data=json.dumps({"game": "sarasvati", "opponent": "friend", "seed": 7}).encode())
     with urllib.request.urlopen(req, timeout=10) as r:
@@ -99,10 +67,9 @@ def test_issue11_kill_9_then_restart_same_seq_and_the_next_move_is_accepted(
                                              "seq": seq}))
             msgs = {s: _state(w, seq) for s, (w, _) in socks.items()}
         before = msgs
-        procs[0].send_signal(signal.SIGKILL)  # no shutdown handler runs
-        procs[0].wait(10)
+        servers[0].kill()  # SIGKILL: no shutdown handler runs
 
-    procs.append(_serve(db, port, log))  # a new process on the same file
+    servers.append(Server(db, port).start())  # a new process on the same file
     with contextlib.ExitStack() as stack:
         socks = {s: _join(stack, url, tokens[s]) for s in (0, 1)}
         again = {s: m for s, (_, m) in socks.items()}
