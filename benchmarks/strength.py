@@ -85,7 +85,7 @@ def resumed(agents: list[str], games: int, base: SimConfig, workers: int, path: 
     if done:
         print(f"  {len(done)} games from {path}, {left} to play", flush=True)
     with open(path, "a", encoding="utf-8") as f:
-        for b, rec, timing in run_batches(todo, workers):
+        for b, rec, timing in run_batches(todo, workers, chunk=1):  # each game saved as it ends
             ia, ib = batches[b][0], batches[b][1]
             a_seat = int(rec.meta["agent_a_seat"])
             g = {**key, "a": agents[ia], "b": agents[ib], "index": rec.meta["index"],

@@ -285,7 +285,8 @@ def test_3_run_batches_plays_the_given_indices_as_the_whole_batch_would() -> Non
     cfg = SimConfig("sarasvati", ("greedy", "random"), seed=11)
     whole = {rec.meta["index"]: rec.to_json() for _, rec, _ in run_batches([(cfg, 6)])}
     for workers in (1, 2):
-        part = {(b, rec.meta["index"]): rec.to_json() for b, rec, _ in run_batches([(cfg, [5, 2]), (cfg, [])], workers)}
+        part = {(b, rec.meta["index"]): rec.to_json()
+                for b, rec, _ in run_batches([(cfg, [5, 2]), (cfg, [])], workers, chunk=1)}
         assert part == {(0, 5): whole[5], (0, 2): whole[2]}
 
 

@@ -148,12 +148,15 @@ def run_batches(
     batches: Sequence[tuple[SimConfig, int | Sequence[int]]],
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
 ) -> Iterator[tuple[int, Record, Timing]]:
     """Play several batches (each a config and its number of games, or the indices of the games
     to play — the rest of an interrupted run) with one pool of workers.
 
     Yields ``(batch number, record, timing)`` in completion order (``meta.index`` gives a game's
-    place in its batch); a batch's games are the games :func:`run_batch` would play for it."""
+    place in its batch); a batch's games are the games :func:`run_batch` would play for it.
+    ``chunk``: games per task of a worker (default: about six tasks per worker; 1 sends each game
+    back as soon as it ends, for long games whose results are saved as they come)."""
     wanted = [(cfg, list(range(n)) if isinstance(n, int) else list(n)) for cfg, n in batches]
     if workers <= 1:
         for b, (cfg, indices) in enumerate(wanted):
@@ -169,7 +172,8 @@ def run_batches(
         return
     # about six chunks per worker over all batches: small enough to balance, large enough that loading
     # the game once per chunk costs little
-    chunk = max(1, min(100, sum(len(ix) for _, ix in wanted) // (workers * 6) or 1))
+    if chunk is None:
+        chunk = max(1, min(100, sum(len(ix) for _, ix in wanted) // (workers * 6) or 1))
     with ProcessPoolExecutor(max_workers=workers) as ex:
         futs = {}
         for b, (cfg, indices) in enumerate(wanted):
