@@ -175,10 +175,13 @@ def run_batches(
     if chunk is None:
         chunk = max(1, min(100, sum(len(ix) for _, ix in wanted) // (workers * 6) or 1))
     with ProcessPoolExecutor(max_workers=workers) as ex:
+        # the batches' chunks taken in turn (the first of each batch, then the second, …): the games
+        # of a pair's two batches — the same deals, the agents swapped — end at about the same pace
+        tasks = sorted(((s // chunk, b) for b, (_, indices) in enumerate(wanted) for s in range(0, len(indices), chunk)))
         futs = {}
-        for b, (cfg, indices) in enumerate(wanted):
-            for s in range(0, len(indices), chunk):
-                futs[ex.submit(_play_chunk, cfg, indices[s:s + chunk])] = b
+        for k, b in tasks:
+            cfg, indices = wanted[b]
+            futs[ex.submit(_play_chunk, cfg, indices[k * chunk:(k + 1) * chunk])] = b
         for f in as_completed(futs):
             for text, timing in f.result():
                 if progress:
