@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 import fudaba
-from fudaba.agents import LEVEL_ITERS, LEVELS, make_agent
+from fudaba.agents import LEVELS, level_spec, make_agent
 from fudaba.agents.ismcts import ISMCTSAgent
 from fudaba.core import Rng
 from fudaba.core.infoset import InfoSet
@@ -133,9 +133,9 @@ def main() -> None:
         print(f"{'game':10s} " + " ".join(f"{lvl + ' s/dec (max)':>22s}" for lvl in LEVELS))
         for g, r in rows.items():
             print(f"{g:10s} " + " ".join(f"{r['levels'][lvl][0]:14.3f} ({r['levels'][lvl][1]:5.2f})" for lvl in LEVELS))
-        print("\nlevels: " + "; ".join(f"{k} = {v}" for k, v in LEVELS.items()))
-        print("iterations: " + "; ".join(f"{k} " + ", ".join(f"{g} {LEVEL_ITERS[k].get(g, LEVEL_ITERS[k][''])}"
-                                                            for g in rows) for k in LEVELS))
+        print("\nlevels (the game's own options and iterations included):")
+        for g in rows:
+            print(f"  {g}: " + "; ".join(f"{k} = {level_spec(k, g)}" for k in LEVELS))
     wall = time.perf_counter() - t0
     print(f"\n{wall:.0f} s, cpu {100 * (time.process_time() - c0) / wall:.0f}%")
 
