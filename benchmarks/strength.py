@@ -22,13 +22,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import time
 
 from fudaba.agents import level_spec
 from fudaba.sim import SimConfig
-from fudaba.sim.ladder import Ladder, pairings, run_ladder
-from fudaba.sim.runner import Timing, run_batches
+from fudaba.sim.ladder import run_ladder
 
 #: (game, variant)
 GAMES = (("sarasvati", None), ("walpurgis", "v2.01"), ("suikoden", None), ("maken", None))
@@ -49,7 +47,7 @@ def run(game: str, variant: str | None, a: str, b: str, games: int, workers: int
     t0 = time.perf_counter()
     base = SimConfig(game, (a, b), variant, {}, seed)
     agents = [spec(a, game), spec(b, game)]
-    lad = run_ladder(agents, games, base, workers) if games_log is None else resumed(agents, games, base, workers, games_log)
+    lad = run_ladder(agents, games, base, workers, log=games_log)
     points = lad.score(0, 1)
     n = lad.games(0, 1)
     rate = points / n
@@ -63,43 +61,6 @@ def run(game: str, variant: str | None, a: str, b: str, games: int, workers: int
         "seconds_per_decision": {a: secs[spec(a, game)], b: secs[spec(b, game)]},
         "wall_seconds": time.perf_counter() - t0, "seed": seed,
     }
-
-
-def resumed(agents: list[str], games: int, base: SimConfig, workers: int, path: str) -> Ladder:
-    """:func:`run_ladder` of two agents, each game's outcome appended to the JSON lines of ``path``
-    as it ends; the games already there (same game, variant, agents and seed) are not played
-    again, so a long match can be stopped and run on later to the same result."""
-    key = {"game": base.game, "variant": base.variant, "seed": base.seed}
-    batches = pairings(agents, games, base)
-    done: dict[tuple[int, int], dict[str, object]] = {}
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                g = json.loads(line)
-                if all(g[k] == v for k, v in key.items()):
-                    for n, (ia, ib, _, _) in enumerate(batches):
-                        if [g["a"], g["b"]] == [agents[ia], agents[ib]]:
-                            done[(n, int(g["index"]))] = g
-    todo = [(cfg, [i for i in range(n) if (b, i) not in done]) for b, (_, _, cfg, n) in enumerate(batches)]
-    left = sum(len(ix) for _, ix in todo)
-    if done:
-        print(f"  {len(done)} games from {path}, {left} to play", flush=True)
-    with open(path, "a", encoding="utf-8") as f:
-        for b, rec, timing in run_batches(todo, workers, chunk=1):  # each game saved as it ends
-            ia, ib = batches[b][0], batches[b][1]
-            a_seat = int(rec.meta["agent_a_seat"])
-            g = {**key, "a": agents[ia], "b": agents[ib], "index": rec.meta["index"],
-                 "a_won": None if rec.winner is None else rec.winner == a_seat,
-                 "seconds": list(timing.seconds), "decisions": list(timing.decisions)}
-            f.write(json.dumps(g) + "\n")
-            f.flush()
-            done[(b, int(g["index"]))] = g  # type: ignore[arg-type]
-    lad = Ladder(list(agents))
-    for (b, i), g in done.items():
-        if i < batches[b][3]:
-            lad.add_outcome(batches[b][0], batches[b][1], g["a_won"],  # type: ignore[arg-type]
-                            Timing(tuple(g["seconds"]), tuple(g["decisions"])))  # type: ignore[arg-type]
-    return lad
 
 
 #: the five agents of a ladder

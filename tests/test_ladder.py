@@ -290,6 +290,27 @@ def test_3_run_batches_plays_the_given_indices_as_the_whole_batch_would() -> Non
         assert part == {(0, 5): whole[5], (0, 2): whole[2]}
 
 
+def test_3_ladder_log_resumes_a_stopped_round_robin_to_the_same_result(tmp_path: Path) -> None:
+    base = SimConfig("sarasvati", seed=5)
+    agents = ["greedy", "random", "tests.test_ladder:FirstOption"]
+    whole = run_ladder(agents, 4, base)
+    log = tmp_path / "games.jsonl"
+    first = run_ladder(agents, 4, base, log=log)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 12 and (first.wins, first.draws) == (whole.wins, whole.draws)
+    log.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")  # stopped after five games
+    played: list[int] = []
+    again = run_ladder(agents, 4, base, progress=played.append, log=log)
+    assert played == [5] + [1] * 7  # the logged games at once, then only the games the log lacks
+    assert (again.wins, again.draws) == (whole.wins, whole.draws)
+    def games(text: list[str]) -> list[tuple[Any, ...]]:  # the games, without their (varying) seconds
+        return sorted((g["a"], g["b"], g["index"], g["a_won"], tuple(g["decisions"])) for g in map(json.loads, text))
+
+    assert games(log.read_text(encoding="utf-8").splitlines()) == games(lines)
+    other = run_ladder(agents, 4, SimConfig("sarasvati", seed=6), progress=played.append, log=log)
+    assert len(played) == 8 + 12 and other.games(0, 1) == 4  # another seed: none of them reused
+
+
 # ---------------------------------------------------------------------------------------- the command
 
 
@@ -318,6 +339,21 @@ def test_3_ladder_command_prints_the_table_and_writes_ladder_json(tmp_path: Path
     # a line of the table: rank 1 is greedy, with rating ± half-interval
     line = next(ln for ln in r.output.splitlines() if "│    1 │ greedy" in ln)
     assert f"{top['rating']:.0f} ± {top['rating'] - top['ci95'][0]:.0f}" in line
+
+
+def test_3_ladder_command_games_log_runs_on_from_where_it_stopped(tmp_path: Path) -> None:
+    out, log = tmp_path / "ladder.json", tmp_path / "games.jsonl"
+    args = ["ladder", "sarasvati", "--agents", "random,greedy", "--games", "4", "--out", str(out), "--games-log", str(log)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    whole = json.loads(out.read_text(encoding="utf-8"))["matrix"]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4
+    log.write_text(lines[0] + "\n", encoding="utf-8")  # stopped after one game
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text(encoding="utf-8"))["matrix"] == whole
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 4  # three games played, not four
 
 
 def test_3_ladder_command_refuses_bad_options_before_running(tmp_path: Path) -> None:

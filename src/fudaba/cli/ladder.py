@@ -33,6 +33,9 @@ def ladder(
     prior: Annotated[float, typer.Option(help="virtual drawn games per pair, which keep ratings finite when an "
                                               "agent wins or loses every game (0: plain maximum likelihood)")]
         = 1.0,
+    games_log: Annotated[Path | None, typer.Option(help="append each game's outcome here (JSON lines) as it ends; "
+                                                        "the games already in it are not played again, so a "
+                                                        "stopped ladder runs on from where it was")] = None,
 ) -> None:
     """Play a round robin (every pair of agents, both seats and both decks) and rate the agents.
 
@@ -81,7 +84,7 @@ def ladder(
                   TimeRemainingColumn(), console=console) as prog:
         task = prog.add_task("games", total=total)
         try:
-            result = run_ladder(names, games_, base, workers, lambda n: prog.advance(task, n))
+            result = run_ladder(names, games_, base, workers, lambda n: prog.advance(task, n), games_log)
         except FudabaError as e:
             raise fail(str(e)) from None
     elapsed = time.perf_counter() - t0

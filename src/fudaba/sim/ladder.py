@@ -38,9 +38,12 @@ difference ``R_1 − R_2`` is twice as wide, the usual interval of the logit of 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.record import Record
@@ -299,11 +302,46 @@ def pairings(agents: Sequence[str], games: int, base: SimConfig) -> list[tuple[i
 
 
 def run_ladder(agents: Sequence[str], games: int, base: SimConfig, workers: int = 1,
-               progress: Callable[[int], None] | None = None) -> Ladder:
+               progress: Callable[[int], None] | None = None, log: str | Path | None = None) -> Ladder:
     """Play the round robin of ``agents`` (agent specs, as ``make_agent`` takes them): ``games``
-    games per pair in the game, variant, parameters and seed of ``base``, on ``workers`` processes."""
+    games per pair in the game, variant, parameters and seed of ``base``, on ``workers`` processes.
+
+    ``log``: a JSON-lines file; each game's outcome is appended to it as the game ends, and the
+    games already there (same game, variant, parameters, decks, cards, seed and agents) are not
+    played again — a long round
+    robin stopped halfway runs on later to the same result."""
     batches = pairings(agents, games, base)
     ladder = Ladder(list(agents))
-    for b, rec, timing in run_batches([(cfg, n) for _, _, cfg, n in batches], workers, progress):
-        ladder.add(batches[b][0], batches[b][1], rec, timing)
+    if log is None:
+        for b, rec, timing in run_batches([(cfg, n) for _, _, cfg, n in batches], workers, progress):
+            ladder.add(batches[b][0], batches[b][1], rec, timing)
+        return ladder
+    # the rule parameters, decks and added cards, as a digest (a line stays short)
+    rules = json.dumps([base.params, base.decks, base.cards], sort_keys=True, default=str)
+    key = {"game": base.game, "variant": base.variant, "seed": base.seed,
+           "config": hashlib.sha256(rules.encode()).hexdigest()[:16]}
+    batch_of = {(agents[a], agents[b]): n for n, (a, b, _, _) in enumerate(batches)}
+    done: dict[tuple[int, int], dict[str, Any]] = {}
+    path = Path(log)
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            g = json.loads(line)
+            n = batch_of.get((g["a"], g["b"]))
+            if n is not None and all(g.get(k) == v for k, v in key.items()) and g["index"] < batches[n][3]:
+                done[(n, g["index"])] = g
+    todo = [(cfg, [i for i in range(n) if (b, i) not in done]) for b, (_, _, cfg, n) in enumerate(batches)]
+    if done and progress:
+        progress(len(done))  # the games the log already holds count as played
+    with path.open("a", encoding="utf-8") as f:
+        for b, rec, timing in run_batches(todo, workers, progress, chunk=1):  # each game saved as it ends
+            a_seat = int(rec.meta["agent_a_seat"])
+            g = {**key, "a": agents[batches[b][0]], "b": agents[batches[b][1]], "index": rec.meta["index"],
+                 "a_won": None if rec.winner is None else rec.winner == a_seat,
+                 "seconds": list(timing.seconds), "decisions": list(timing.decisions)}
+            f.write(json.dumps(g) + "\n")
+            f.flush()
+            done[(b, g["index"])] = g
+    for (b, _), g in done.items():
+        ladder.add_outcome(batches[b][0], batches[b][1], g["a_won"],
+                           Timing(tuple(g["seconds"]), tuple(g["decisions"])))
     return ladder
