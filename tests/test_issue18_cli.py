@@ -32,7 +32,7 @@ runner = CliRunner()
 SRC = str(Path(fudaba.__file__).resolve().parents[1])
 #: the games fudaba ships (a test may register a toy game of its own)
 REAL_GAMES = ("maken", "sarasvati", "suikoden", "walpurgis")
-CHOOSE = "Choose by number or notation"  # the English input prompt (cli/common.py T["en"]["choose"])
+CHOOSE = "Number or notation (help"  # the English input prompt (cli/common.py T["en"]["choose"])
 
 
 class Fudaba:

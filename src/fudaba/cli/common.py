@@ -40,7 +40,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 T = {
     "en": {
         "your_turn": "Your decision",
-        "choose": "Choose by number or notation (help: ?, info X, list, log, rules, why X, concede, quit)",
+        "choose": "Number or notation (help: ?, info X, list, log, rules, why X, concede, quit)",
         "illegal": "Refused",
         "eof": "Input ended: the game is left unfinished.",
         "opp": "Opponent",
@@ -51,7 +51,7 @@ T = {
         "balance": " Measured: yours won {rate:.1f}% of {n} games between these two decks, {agent} against {agent} "
                    "(95% interval {lo:.0f}–{hi:.0f}%).",
         "choose_deck": " Another deck: --deck NAME (fudaba games {game} lists them).",
-        "more": "… and {n} more: 'list' numbers every option",
+        "more": "… {n} more: 'list' numbers every option",
     },
     "ja": {
         "your_turn": "あなたの選択",
@@ -65,7 +65,7 @@ T = {
         "decks": "あなたのデッキ: {mine}、相手: {theirs}。",
         "balance": "測定: この2つのデッキの{n}戦 ({agent}同士) で、あなたのデッキの勝率は{rate:.1f}% (95%区間 {lo:.0f}〜{hi:.0f}%)。",
         "choose_deck": "別のデッキ: --deck 名前 (一覧: fudaba games {game})",
-        "more": "… ほか{n}通り: 'list' で全選択肢に番号を付けて表示",
+        "more": "… ほか{n}件: 'list' で全選択肢に番号を付けて表示",
     },
 }
 

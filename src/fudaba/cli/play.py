@@ -20,7 +20,7 @@ from ..core.decks import Deck
 from ..core.errors import DeckError, FudabaError
 from ..core.game import Game
 from ..core.infoset import InfoSet
-from ..core.session import Line, Menu, Option, Session
+from ..core.session import Line, Menu, Session
 from ..core.starters import opponent_for
 from .common import CARDS_HELP, STARTER_HINT, T, app, console, esc, fail, load, parse_params, resolve_deck
 from .decks import guess_deck_game
@@ -136,9 +136,10 @@ def menu_renderables(menu: Menu) -> list[Any]:
         return [*out, "  " + esc(menu.note)] if menu.note else out
     items = [f"[bold]{it.number:>3}[/]. {esc(it.text)}" + (f" [dim]{esc(it.gloss)}[/]" if it.gloss else "")
              for it in menu.items]
+    note = ["  " + esc(menu.note)] if menu.note else []
     if menu.layout == "lines":
-        return [" " + it for it in items]
-    return [Columns(items, column_first=True, padding=(0, 2))]
+        return [" " + it for it in items] + note
+    return [Columns(items, column_first=True, padding=(0, 2)), *note]
 
 
 def print_menu(menu: Menu) -> None:
@@ -155,25 +156,34 @@ def height(*renderables: Any) -> int:
 
 
 def fitted_menu(sess: Session, seat: int, used: int) -> Menu:
-    """The seat's menu, made to fit in a terminal under the ``used`` lines of the table and prompt
-    (one more line for the input), so that the table does not scroll away: grouped without numbers
-    when the numbered list is too tall, and cut (with a note: ``list`` shows all) when even that is."""
-    menu = sess.menu(seat)
+    """The seat's menu, made to fit in a terminal with the ``used`` lines of the table, the prompt
+    and the input line, so that the table does not scroll away: the numbered list, in
+    columns if need be; else grouped without numbers; else the shorter of the two, cut, with a note
+    (``list`` shows every option)."""
+    numbered = sess.menu(seat)
     if not console.is_terminal:
-        return menu
-    room = console.size.height - used - 1
-    if height(*menu_renderables(menu)) <= room:
-        return menu
-    grouped = sess.menu(seat, compact=True)
-    if height(*menu_renderables(grouped)) <= room:
+        return numbered
+    room = console.size.height - used
+
+    def fits(m: Menu) -> bool:
+        return height(*menu_renderables(m)) <= room
+
+    if fits(numbered):
+        return numbered
+    if numbered.layout == "lines" and fits(cols := Menu(numbered.items, "columns", "")):
+        return cols
+    grouped = sess.menu(seat, compact=True) if numbered.layout != "grouped" else numbered
+    if fits(grouped):
         return grouped
-    keep = max(1, room - 1)
-    shown = grouped.items[:keep]
-    while len(shown) > 1 and height(*menu_renderables(Menu(shown, "grouped", grouped.note))) > room:
+    base = grouped
+    if numbered.layout != "grouped" and len(numbered.items) <= len(grouped.items):  # grouping saves nothing
+        base = sess.menu(seat)  # numbered again: its numbers are accepted
+    layout = "lines" if base.layout != "grouped" else "grouped"
+    shown = base.items[:max(1, room - 1)]
+    while len(shown) > 1 and height(*menu_renderables(Menu(shown, layout, "")), "x") > room:
         shown = shown[:-1]
-    more = len(grouped.items) - len(shown)
-    note = T[sess.lang]["more"].format(n=more) if more else grouped.note
-    return Menu([Option(None, it.text, it.gloss) for it in shown], "grouped", note)
+    more = len(base.items) - len(shown)
+    return Menu(shown, layout, T[sess.lang]["more"].format(n=more) if more else base.note)
 
 
 def table_panel(sess: Session, viewer: int | None) -> Panel:
@@ -192,7 +202,7 @@ def show_decision(sess: Session, me: int, tr: dict[str, str]) -> None:
     ask = f"[bold]{tr['your_turn']}[/]: {esc(sess.prompt(me))}"
     console.print(panel, soft_wrap=False)
     console.print(ask)
-    print_menu(fitted_menu(sess, me, height(panel, ask)))
+    print_menu(fitted_menu(sess, me, height(panel, ask, f"{tr['choose']}> ")))
 
 
 #: what hides the screen at a hot-seat hand-over: blank lines scroll the last player's hand away
