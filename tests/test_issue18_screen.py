@@ -98,3 +98,26 @@ def test_issue18_2_the_legend_is_printed_once_and_on_legend() -> None:
     # a game whose table has no symbols to explain says so
     r = runner.invoke(app, ["play", "sarasvati", "--lang", "en", "--seed", "1"], input="legend\nconcede\n")
     assert "this game's table has no symbols to explain" in r.output and "('legend'" not in r.output
+
+
+def test_issue18_2_a_short_terminal_cuts_a_numbered_list_that_grouping_would_not_shorten(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sarasvati's charge phase: one option a card of the hand, nothing to group — the numbered list is
+    # cut to the room left under the table, says how many more, and its numbers are accepted
+    sess = _at("sarasvati", None, 2, "charge", 5)
+    sess.lang = "en"
+    sess.new_lines(0)
+    probe = _terminal(monkeypatch, height=200)
+    cli_play.show_decision(sess, 0, T["en"])
+    full = probe.getvalue().splitlines()
+    at = next(i for i, ln in enumerate(full) if ln.startswith("Your decision"))
+    rows = sum(max(1, -(-display_width(ln) // 80)) for ln in [*full[:at + 1], T["en"]["choose"] + "> "])
+    out = _terminal(monkeypatch, height=rows + 2)  # the table, the prompt, the input and two lines
+    cli_play.show_decision(sess, 0, T["en"])
+    lines = out.getvalue().splitlines()[at + 1:]
+    d = sess.state.decision
+    assert d is not None
+    assert len(d.options) > 3  # in columns they would take more than the two lines left
+    assert lines[0].startswith("   1. charge ")
+    assert lines[1] == f"  … {len(d.options) - 1} more: 'list' numbers every option" and len(lines) == 2
+    assert sess.handle(0, "1").kind == "moved"

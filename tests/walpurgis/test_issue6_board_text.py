@@ -18,14 +18,14 @@ from .helpers import game, pos
 SQUARE = re.compile(r"^[1-5][a-e]$", re.IGNORECASE)
 CODE = re.compile(r"^[01]:[sSrzUF]$")
 #: a line of the field (its first GRID columns): a row label or a stack's continuation, then codes and dots
-FIELD_LINE = re.compile(r"^(?:[1-5] |  )(?:[01]:[sSrzUF] | ·  )*(?:[01]:[sSrzUF]| ·)?\s*$")
+FIELD_LINE = re.compile(r"^(?:[1-5] |  )(?:[01]:[sSrzUF] | ·  |    ){5}$")
 
 
 def _field(text: str) -> list[str]:
     """The field's lines (its first GRID columns), under the column letters."""
     out = []
     for ln in text.splitlines()[1:]:
-        part = ln[:GRID]
+        part = ln[:GRID].ljust(GRID)
         if not FIELD_LINE.match(part):
             break
         out.append(part)
@@ -105,7 +105,7 @@ def test_issue18_2_a_square_with_several_cards_lists_each_code_and_names_which_i
               "2a": [(1, "W-RR-03", "up"), (0, "W-RM-03", "bullet_up"), (1, "W-RR-01", "bullet")]},
              hands=(["W-RM-01"], []))
     lines = game().render(st.view(0), "en").splitlines()
-    assert [ln[:GRID].rstrip() for ln in lines[4:8]] == ["2 1:U", "  0:S", "  1:s", "1 0:U"]
+    assert [ln[:6].rstrip() for ln in lines[4:8]] == ["2 1:U", "  0:S", "  1:s", "1 0:U"]  # square a
     assert lines[:3] == ["   a   b   c   d   e   faces: Demon Lord Cradle 2a(1:U),",
                          "5  ·   ·   ·   ·   ·     Yin-Yang Orb 2a(0:S),",
                          "4  ·   ·   ·   ·   ·     Normal Shot (Reimu) 1a"]

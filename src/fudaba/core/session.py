@@ -8,8 +8,10 @@ Everything a seat is shown comes from its view and its log view, never from the 
 * :meth:`Session.table`, :meth:`Session.prompt`, :meth:`Session.menu` — the table, what the pending
   decision asks, and its options (numbered, or grouped without numbers when there are very many);
 * :meth:`Session.handle` — the seat's typed input: a number (only where numbers are shown), an
-  action in notation, or a command (``help``, ``info X``, ``log``, ``board``, ``list``, ``rules``,
-  ``why ACTION``, ``concede``, ``quit``);
+  action in notation, or a command (``help``, ``info X``, ``log``, ``board``, ``legend``, ``list``,
+  ``rules``, ``why ACTION``, ``concede``, ``quit``); every action is applied inside
+  :attr:`Session.shield` (``fudaba play`` holds Ctrl-C back there);
+* :meth:`Session.legend` — what the symbols of the game's table mean (shown once, and on ``legend``);
 * :meth:`Session.play_agents` — agents move; each gets ``state.infoset(seat)`` (its view, its
   decision, samples for search — never the state, docs/agents.md).
 """
