@@ -491,6 +491,13 @@ class Game(ABC):
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
 
+    def card_source(self, card_id: str, lang: str = "en") -> str:
+        """Where a card's data comes from (the text module's ``card_source(game, card_id, lang)``:
+        e.g. the values the engine invented), for designers and ``info X --source``; never part of
+        :meth:`card_text`, which is the card as players read it. "" when there is nothing to say."""
+        fn = self._text("card_source")
+        return str(fn(self, card_id, lang)) if fn is not None else ""
+
     def card_facts(self, card_id: str) -> dict[str, Any]:
         """A card's printed facts as JSON-able data, for a page that draws the card rather than reads
         its text (the text module's ``card_facts(game, card_id)``: its type, printed stats,
