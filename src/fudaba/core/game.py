@@ -491,6 +491,13 @@ class Game(ABC):
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
 
+    def card_source(self, card_id: str, lang: str = "en") -> str:
+        """Where a card's data comes from (the text module's ``card_source(game, card_id, lang)``:
+        e.g. the values the engine invented), for designers and ``info X --source``; never part of
+        :meth:`card_text`, which is the card as players read it. "" when there is nothing to say."""
+        fn = self._text("card_source")
+        return str(fn(self, card_id, lang)) if fn is not None else ""
+
     def card_facts(self, card_id: str) -> dict[str, Any]:
         """A card's printed facts as JSON-able data, for a page that draws the card rather than reads
         its text (the text module's ``card_facts(game, card_id)``: its type, printed stats,
@@ -518,14 +525,16 @@ class Game(ABC):
             return f"P{result.split()[1]}の投了"
         return result
 
-    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60) -> str | None:
+    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60,
+                   commands: bool = True) -> str | None:
         """The game's rules summary shipped in the package (``games/<name>/rules.toml``): the
         list of sections when ``section`` is None, else that section's text (by the spec's number,
         ``5.3`` or ``§5.3 step 4``, or the rulebook's, ``rulebook 8.1``; ``8.1`` too when the spec has
-        no such section), laid out ``width`` display columns wide. None when there is no such section."""
+        no such section), laid out ``width`` display columns wide. None when there is no such section.
+        ``commands`` False: worded for a page (no "type ``rules 5.3``" sentences)."""
         from .rules_summary import rules_text
 
-        return rules_text(self, section, lang, width)
+        return rules_text(self, section, lang, width, commands)
 
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
         """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see

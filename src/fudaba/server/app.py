@@ -44,6 +44,8 @@ MAX_BODY = 256 * 1024
 JOIN_TIMEOUT = 30.0
 MAX_NAME = 80
 MAX_SEED = 2**63 - 1
+#: display columns of a rules text sent to the page (the browser wraps the paragraphs itself)
+RULES_WIDTH = 1000
 
 
 class BadRequest(Exception):
@@ -152,11 +154,16 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
         name = request.path_params["game"]
         lang = request.query_params.get("lang", "ja")
         section = request.query_params.get("section") or None
+        variant = request.query_params.get("variant") or None
         if name not in games():
             return BadRequest(f"no game {name!r}; games: {', '.join(games())}", 404).response()
         if lang not in P.LANGS:
             return BadRequest("'lang' must be 'ja' or 'en'").response()
-        text = load_game(name).rules_text(section, lang)
+        if variant is not None and variant not in game_class(name).VARIANTS:
+            return BadRequest(f"no variant {variant!r:.40}; variants: {', '.join(game_class(name).VARIANTS)}",
+                              404).response()
+        # for the page: no "type rules 5.3" sentences, and paragraphs left for the browser to wrap
+        text = load_game(name, variant).rules_text(section, lang, width=RULES_WIDTH, commands=False)
         if text is None:
             why = (f"rules {section}: no such section" if section else "this game has no rules summary")
             return BadRequest(why, 404).response()
@@ -417,10 +424,12 @@ def replay_step(room: Room, request: Request) -> dict[str, Any]:
     rec = st.record()
     cur = start_state(rec)
     line = ""
+    seen = 0  # the seat's log events before the step's action
     for i, a in enumerate(actions[:step]):
         if i == step - 1:
             before = Before(cur)
             mark = len(cur.log)
+            seen = len(cur.log_view(seat))
             cur.apply(a)
             line = action_line(before, a, cur.log[mark:], cur, seat, lang)
         else:
@@ -428,8 +437,12 @@ def replay_step(room: Room, request: Request) -> dict[str, Any]:
     view = cur.view(seat)
     events = cur.log_view(seat)
     game = cur.game
+    if not step:
+        seen = len(events)
+    earlier = P.log_lines(game, events[:seen], seat, lang)
+    lines = earlier + P.log_lines(game, events[seen:], seat, lang)
     return {"step": step, "steps": steps, "action": line, "view": view,
-            "log": [{"text": ln.text, "mine": ln.mine} for ln in P.log_lines(game, events, seat, lang)],
+            "log": [{"text": ln.text, "mine": ln.mine} for ln in lines], "step_from": len(earlier),
             "cards": P.cards_table(game, P.card_ids(view, game.cdb), lang),
             "over": cur.over, "result": P.result_text(game, cur, seat, lang)}
 
