@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..core.errors import DeckError, FudabaError
+from ..core.files import read_text
 from ..core.game import Game
 from ..core.registry import game_class, games, load_game
 from .common import CARDS_HELP, cards_app, console, deck_app, err, esc, fail, load
@@ -28,7 +29,13 @@ def deck_check(
     failed = 0
     loaded: dict[str, Game] = {}
     for file in files:
-        name = game or (cards and guess_card_game(cards)) or guess_deck_game(file)
+        try:
+            text = read_text(file)
+        except FudabaError as e:
+            failed += 1
+            err.print(f"[bold red]error:[/] {esc(str(e))}")
+            continue
+        name = game or (cards and guess_card_game(cards)) or guess_deck_game(text)
         if name not in loaded:
             loaded[name] = load(name, variant, cards=cards)
         g = loaded[name]
@@ -47,14 +54,10 @@ def deck_check(
         raise typer.Exit(1)
 
 
-def guess_deck_game(file: Path) -> str:
-    """The game whose card pool recognises most lines of the deck list."""
+def guess_deck_game(text: str) -> str:
+    """The game whose card pool recognises most lines of the deck list ``text``."""
     from ..core.decks import parse_deck_text
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as e:
-        raise fail(f"{file}: {e.strerror}") from None
     best, best_unknown = "", 10**9
     for name in games():
         g = load_game(name)
@@ -71,9 +74,9 @@ def guess_card_game(paths: list[Path]) -> str | None:
         files = [path] if path.is_file() else sorted(path.glob("*.toml")) if path.is_dir() else []
         for f in files:
             try:
-                text = f.read_text(encoding="utf-8")
-            except OSError:
-                continue
+                text = read_text(f)
+            except FudabaError:
+                continue  # `cards check` and --cards name the problem
             for gname in games():
                 prefix = game_class(gname).CARD_ID_PREFIX
                 if prefix and f'"{prefix}' in text:
@@ -89,13 +92,18 @@ def cards_check(
     """Validate card TOML: every problem of every file, each naming the file, line, card and field."""
     if not path.exists():
         raise fail(f"{path}: no such file or directory")
-    name = game or guess_card_game([path])
-    if name is None:
-        raise fail(f"{path}: cannot tell which game these cards are for; pass --game")
-    g = load(name, None)
     files = [path] if path.is_file() else sorted(path.glob("*.toml"))
     if not files:
         raise fail(f"{path}: no .toml files")
+    name = game or guess_card_game([path])
+    if name is None:
+        for f in files:  # a file that is no text says so, rather than "which game?"
+            try:
+                read_text(f)
+            except FudabaError as e:
+                raise fail(str(e)) from None
+        raise fail(f"{path}: cannot tell which game these cards are for; pass --game")
+    g = load(name, None)
     found, problems = g.card_file_problems(files)
     bad = 0
     for f in files:
@@ -127,9 +135,9 @@ def cards_import(
     named in a '# not translated:' comment; the command lists it and exits with status 1."""
     g = load(game, None)
     try:
-        text = post.read_text(encoding="utf-8")
-    except OSError as e:
-        raise fail(f"{post}: {e.strerror}") from None
+        text = read_text(post)
+    except FudabaError as e:
+        raise fail(str(e)) from None
     try:
         toml_text = g.import_cards(text, source=str(post), id_prefix=prefix)
     except FudabaError as e:

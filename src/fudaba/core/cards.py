@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from .errors import CardDataError, UnknownCard
+from .errors import CardDataError, FudabaError, UnknownCard
+from .files import read_text
 
 
 class CardLike(Protocol):
@@ -189,9 +190,9 @@ def build_cards(
 def _read_tables(p: Path) -> tuple[list[Any], str, str]:
     """The ``[[card]]`` tables of a TOML file, its text and the problem that stops reading it ("" if none)."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        return [], "", f"{p}: cannot read: {e.strerror}"
+        text = read_text(p)
+    except FudabaError as e:
+        return [], "", str(e)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

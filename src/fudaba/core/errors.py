@@ -78,4 +78,14 @@ class PositionError(FudabaError):
 
 
 class UnknownGame(FudabaError):
-    """``load_game`` with a name that is not a registered game, or a bad variant/parameter."""
+    """``load_game`` with a name that is not a registered game, or a variant the game does not have."""
+
+
+class ParameterError(UnknownGame):
+    """A game parameter that the game does not have, or a value outside what it allows (the message
+    names the parameter and its allowed values or range). It is also an :class:`UnknownGame`, which
+    was raised for bad parameters before it existed, so code catching that keeps working.
+
+    >>> issubclass(ParameterError, UnknownGame) and issubclass(ParameterError, FudabaError)
+    True
+    """

@@ -27,6 +27,7 @@ from typing import Any
 
 from ...core.cards import Where
 from ...core.errors import CardDataError
+from ...core.files import strip_bom
 from .cards import ATTRIBUTES, build_card
 
 TYPE_WORDS = {"キャラクター": "character", "キャラ": "character", "サポート": "support", "装備": "equipment",
@@ -272,7 +273,7 @@ def translate(sentence: str, ctype: str) -> dict[str, Any] | None:
 def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list[tuple[dict[str, Any], list[str]]]:
     """Cards of a post as raw card tables, each with the effect sentences that were not translated."""
     blocks: list[tuple[int, list[tuple[int, str]]]] = []
-    for no, raw in enumerate(text.splitlines(), 1):
+    for no, raw in enumerate(strip_bom(text).splitlines(), 1):
         line = raw.strip().replace("\u3000", " ").strip()
         if not line or _SEP.match(line):
             continue
