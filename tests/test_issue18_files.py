@@ -378,3 +378,11 @@ def test_a_runs_file_in_shift_jis_replays_any_of_its_games(tmp_path: Path) -> No
     r = runner.invoke(app, ["replay", str(p), "--game-index", "1", "--lang", "en"])
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0] == note(p) and "hashes verified" in r.output
+
+
+def test_serve_cards_refuses_an_undecodable_card_file_in_one_line(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    p = write(tmp_path, "mine.toml", CARDS, "bad")
+    r = runner.invoke(app, ["serve", "--cards", str(p), "--db", str(tmp_path / "x.sqlite3")])
+    assert r.exit_code == 2
+    assert r.output.splitlines() == ["error: " + bad_message(p, CARDS)]
