@@ -50,8 +50,17 @@ def _z2h(s: str) -> str:
     return s.translate(str.maketrans("０１２３４５６７８９＋－−：／（）", "0123456789+--:/()"))
 
 
+#: what a number of more than 18 digits is read as: larger than every range of the card data, so that
+#: the card's check refuses it with its range (``int`` of 5,000 digits fails, and a refusal would
+#: echo them all)
+TOO_LARGE = 10**18
+
+
 def _num(s: str) -> int:
-    return int(s.replace("+", ""))
+    """A number of a post (``+2000``, ``-1``, ``3``), at most ±TOO_LARGE."""
+    digits = s.lstrip("+-")
+    value = int(digits) if len(digits) <= 18 else TOO_LARGE
+    return -value if s.startswith("-") else value
 
 
 _TRIGGERS = (
@@ -160,7 +169,7 @@ def _sentence_parts(sentence: str, ctype: str) -> tuple[str, dict[str, Any], str
     ):
         m = re.search(pat, s)
         if m:
-            cond[key] = int(m.group(1))
+            cond[key] = _num(m.group(1))
             s = _cut(s, m)
     m = re.search(r"(自分|相手)のターン中[、,]?", s)
     if m:
@@ -172,7 +181,7 @@ def _sentence_parts(sentence: str, ctype: str) -> tuple[str, dict[str, Any], str
         s = _cut(s, m)
     m = re.search(rf"自分の(\S+?)の{_CHAR}が(\d+)体以上いる(?:時|とき)[、,]?", s)
     if m and "characters_ge" not in cond:
-        cond["characters_ge"] = int(m.group(2))
+        cond["characters_ge"] = _num(m.group(2))
         tag = m.group(1)
         cond["of_attribute" if ATTR_ALIASES.get(tag) else "of_sub_attribute"] = ATTR_ALIASES.get(tag, tag)
         s = _cut(s, m)
@@ -194,7 +203,7 @@ def _clause(s: str, trig: str, sentence_cond: dict[str, Any], ctype: str) -> dic
         m = re.search(pat, s)
         if m:
             g = m.group(1) if m.groups() else ""
-            filt[key] = val if val is not None else (int(g) if g.isdigit() else ("front" if g == "前" else "back"))
+            filt[key] = val if val is not None else (_num(g) if g.isdigit() else ("front" if g == "前" else "back"))
             s = _cut(s, m)
     m = re.search(r"無防備状態(?:で|の)", s)
     if m:
@@ -412,7 +421,7 @@ def _card_head(lines: list[Line], start: int, cid: str, k: int, source: str) -> 
     rec: dict[str, Any] = {"id": cid, "name": name}
     if short and short != name:  # ◇カード名 [略称]
         rec["short_name"] = short
-    rec.update({"type": ctype, "cost": int(m.group(1))})
+    rec.update({"type": ctype, "cost": _num(m.group(1))})
     has_stats = m.group(2) is not None
     if ctype in ("support", "book") and has_stats:
         raise CardDataError(where.format(cno) + f": a {tword} card has no 攻撃力/防御力; omit them")
@@ -439,7 +448,7 @@ def _sentence(sent: str, no: int, rec: dict[str, Any], ctype: str, effects: list
         many = re.match(r"^(.+?)\s*(?:[x×✕]\s*(\d+)|(\d+)\s*体)$", base)
         if many:  # 「進化:機械×2」 / 「進化:機械2体」: put on that many base characters
             base = many.group(1).strip()
-            rec["evolve_bases"] = int(many.group(2) or many.group(3))
+            rec["evolve_bases"] = _num(many.group(2) or many.group(3))
         rec["evolves_from"] = base
         return
     if core in ("付け替え可能", "付け替え可"):
