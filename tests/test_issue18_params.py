@@ -127,3 +127,9 @@ def test_fudaba_games_shows_every_range() -> None:
             if p.name in whole_params(name):
                 lo, hi = g.param_range(p.name)
                 assert p.allowed == f"整数 {lo}〜{hi}"
+
+
+def test_a_number_typed_on_the_command_line_is_shown_as_a_number() -> None:
+    r = runner.invoke(app, ["simulate", "sarasvati", "--param", "front_slots=1000000", "--games", "1"])
+    assert r.exit_code == 2
+    assert r.output.splitlines() == ["error: sarasvati: parameter front_slots=1000000: must be at most 10 (from 1 to 10)"]

@@ -113,7 +113,8 @@ class Game(ABC):
                 return iv
             what = ("expected a whole number" if iv is None else
                     f"must be at least {lo}" if iv < lo else f"must be at most {hi}")
-            raise ParameterError(f"{cls.NAME}: parameter {key}={_shown(value)}: {what} (from {lo} to {hi})")
+            shown = _shown(value) if iv is None else str(iv)  # --param starting_hand=99: 99, not '99'
+            raise ParameterError(f"{cls.NAME}: parameter {key}={shown}: {what} (from {lo} to {hi})")
         return value
 
     @classmethod
