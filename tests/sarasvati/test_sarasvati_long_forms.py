@@ -112,4 +112,4 @@ def test_2_import_a_number_of_thousands_of_digits_is_refused_with_its_range(game
     out = game.import_cards(f"◇X\n1(サポート/SF)\nカードを{huge}枚引く。\n◇Y\n{huge}(サポート/SF)\n", source="p")
     assert out.splitlines()[0] == ("# not imported: p:5: card 'SV-U02': field 'cost': must be at most 99 (from 0 to "
                                    "99), got 1000000000000000000")
-    assert "(read as an effect the rules cannot run: must be at most 40 (from -40 to 40), got 1000000000000000000)" in out
+    assert "(read as an effect the rules cannot run: must be at most 40 (from 1 to 40), got 1000000000000000000)" in out

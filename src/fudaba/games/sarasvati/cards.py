@@ -346,14 +346,14 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
         raise where.err(fld + ".action", f"a continuous ({trig}) effect can only modify or cost_modifier")
     if continuous and target.startswith("choose_"):
         raise where.err(fld + ".target", f"a continuous ({trig}) effect cannot choose its target")
-    lo, hi = (-COST_MOD_MAX, COST_MOD_MAX) if action == "cost_modifier" else (-AMOUNT_MAX, AMOUNT_MAX)
+    if action not in PLAYER_ACTIONS and "amount" in raw:
+        raise where.err(fld + ".amount", f"action {action!r} takes no amount")
+    lo, hi = (-COST_MOD_MAX, COST_MOD_MAX) if action == "cost_modifier" else (1, AMOUNT_MAX)
     amount = _eff_int(raw, "amount", where, fld, lo, hi)
     if action in ("draw", "charge_from_deck") and amount < 1:
         raise where.err(fld + ".amount", f"{action} needs amount ≥ 1 (from 1 to {AMOUNT_MAX})")
     if action == "cost_modifier" and amount == 0:
         raise where.err(fld + ".amount", "cost_modifier needs a non-zero amount (e.g. -1)")
-    if action not in PLAYER_ACTIONS and "amount" in raw:
-        raise where.err(fld + ".amount", f"action {action!r} takes no amount")
     atk = _eff_int(raw, "atk", where, fld, -STAT_MAX, STAT_MAX)
     dfn = _eff_int(raw, "def", where, fld, -STAT_MAX, STAT_MAX)
     if action == "modify" and not atk and not dfn:

@@ -385,14 +385,14 @@ def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) ->
         for k in STATS:
             if k in raw:
                 raise where.err(f"{fld}.{k}", f"action {action!r} takes no {k}")
+    if action not in ("draw", "hand_limit") and "amount" in raw:
+        raise where.err(f"{fld}.amount", f"action {action!r} takes no amount")
     amount = _int(raw, "amount", where, fld, *((-HAND_LIMIT_MAX, HAND_LIMIT_MAX) if action == "hand_limit"
-                                               else (-DRAW_MAX, DRAW_MAX)))
+                                               else (1, DRAW_MAX)))
     if action == "draw" and amount < 1:
         raise where.err(f"{fld}.amount", "draw needs amount ≥ 1")
     if action == "hand_limit" and amount == 0:
         raise where.err(f"{fld}.amount", "hand_limit needs a non-zero amount (e.g. 1)")
-    if action not in ("draw", "hand_limit") and "amount" in raw:
-        raise where.err(f"{fld}.amount", f"action {action!r} takes no amount")
     # duration: one-shot modifiers only
     duration = ""
     if "duration" in raw:
