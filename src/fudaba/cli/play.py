@@ -12,6 +12,7 @@ from rich.panel import Panel
 from ..agents import Agent
 from ..core.actions import Action
 from ..core.errors import DeckError, FudabaError
+from ..core.files import read_text
 from ..core.infoset import InfoSet
 from ..core.session import Line, Menu, Session
 from .common import CARDS_HELP, STARTER_HINT, T, app, console, esc, fail, load, parse_params
@@ -121,7 +122,7 @@ def play(
         st = g.new_game(decks=[my_deck, ai_deck], seed=seed)
     except FudabaError as e:  # DeckError for --deck, UnknownGame, ...
         hint = ""
-        if deck and deck.is_file() and (other := guess_deck_game(deck)) != g.name:
+        if deck and isinstance(e, DeckError) and (other := _deck_game(deck)) not in ("", g.name):
             hint = f"\n{deck} looks like a {other} deck: fudaba play {other} --deck {deck}"
         elif isinstance(e, DeckError) and "/decks/" in e.source.replace("\\", "/"):
             hint = "\n" + STARTER_HINT.format(options="--deck/--opponent-deck")
@@ -196,3 +197,11 @@ def play(
     head, _, rest = verdict.partition(": ")
     console.print(f"[bold]{esc(head)}:[/] {esc(rest)}")
     save_record(say=True)
+
+
+def _deck_game(deck: Path) -> str:
+    """The game the deck list ``deck`` looks like, or "" when it cannot be read."""
+    try:
+        return guess_deck_game(read_text(deck))
+    except FudabaError:
+        return ""

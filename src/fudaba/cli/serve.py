@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from .common import CARDS_HELP, app, console, err, esc, fail
-from .decks import guess_card_game
+from .decks import guess_card_game, unreadable_cards
 
 
 @app.command("serve")
@@ -40,7 +40,8 @@ def serve(
             raise fail(f"--cards {path}: no such file or directory")
         name = guess_card_game([path])
         if name is None:
-            raise fail(f"--cards {path}: cannot tell which game these cards are for (no known card id prefix)")
+            raise fail(unreadable_cards([path]) or f"--cards {path}: cannot tell which game these cards are for (no "
+                       "known card id prefix)")
         by_game.setdefault(name, []).append(path)
     try:
         application = create_app(db, ai_delay=ai_delay, card_files=by_game)
