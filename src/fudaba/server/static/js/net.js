@@ -1,5 +1,7 @@
 // HTTP helpers, seat tokens in localStorage, and the room's WebSocket with reconnect.
 
+import { getLang } from "./i18n.js";
+
 const TOKENS = "fudaba.tokens";
 
 export function loadTokens() {
@@ -36,7 +38,8 @@ async function parse(res) {
   let body = null;
   try { body = await res.json(); } catch (_) { body = null; }
   if (!res.ok) {
-    const reason = body && (body.error || body.reason || body.detail);
+    // a refusal carries its reason in both languages (error_ja, error_en): the page's own language
+    const reason = body && (body["error_" + getLang()] || body.error || body.reason || body.detail);
     const err = new Error(reason ? String(reason) : `HTTP ${res.status}`);
     err.status = res.status;
     err.body = body;
