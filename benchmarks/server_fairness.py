@@ -18,6 +18,7 @@ victim's ``easy`` AI answers within 3 s under the attack (before the scheduler: 
 
     python benchmarks/server_fairness.py                      # 100 rooms vs hard, 5 victims
     python benchmarks/server_fairness.py --rooms 30 --victims 3 --game walpurgis
+    python benchmarks/server_fairness.py --serve "--ai-per-client 2 --ai-busy-rooms 0"   # less fair settings
 
 Bounded in time: each wait gives up after ``--timeout`` seconds (default 120).
 """
@@ -28,6 +29,7 @@ import argparse
 import http.client
 import json
 import os
+import shlex
 import socket
 import sqlite3
 import statistics
@@ -110,12 +112,14 @@ def main() -> None:
     ap.add_argument("--game", default="sarasvati")
     ap.add_argument("--settle", type=float, default=5.0, help="seconds the attack runs before the measures")
     ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--serve", default="", help="more fudaba serve options, e.g. '--ai-per-client 2 --ai-busy-rooms 0'")
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "fair.sqlite3")
         server = subprocess.Popen([sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db,
-                                   "--log-level", "warning", "--rooms-per-minute", "0", "--rooms-per-client", "0"])
+                                   "--log-level", "warning", "--rooms-per-minute", "0", "--rooms-per-client", "0",
+                                   *shlex.split(args.serve)])
         try:
             for _ in range(300):
                 try:

@@ -204,3 +204,17 @@ def test_issue18_odd_actions_are_refused_with_the_engines_reason(
         ws.send_json({"type": "act", "action": action, "seq": msg["seq"]})
         got = ws.receive_json()
         assert got["type"] == "refused" and got["action"] == action and got["reason"]
+
+
+@pytest.mark.parametrize(("game", "params"), [("maken", {"lp": 10**6}), ("suikoden", {"turn_limit": 10**9}),
+                                              ("maken", {"starting_hand": 99})])
+def test_issue18_a_parameter_out_of_range_is_400_with_the_engines_message(
+        client: TestClient, game: str, params: dict[str, Any]) -> None:
+    from fudaba import load_game
+    from fudaba.core.errors import FudabaError
+
+    with pytest.raises(FudabaError) as e:
+        load_game(game, **params)
+    r = client.post("/api/rooms", json={"game": game, "params": params, "opponent": "friend", "lang": "ja"})
+    assert r.status_code == 400 and r.json() == {"error": f"入力に誤りがあります: {e.value}", "error_en": str(e.value),
+                                                 "error_ja": f"入力に誤りがあります: {e.value}"}
