@@ -142,3 +142,25 @@ def test_issue18_connections_of_one_address_are_capped(tmp_path: Path) -> None:
             s.close()
     finally:
         srv.stop()
+
+
+# ---------------------------------------------------------------------- behind a proxy
+def _create(srv: Server, forwarded: str) -> int:
+    req = json.dumps({"game": "sarasvati", "opponent": "friend", "seed": 1}).encode()
+    with _connect(srv) as s:
+        s.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"X-Forwarded-For: " + forwarded.encode() + b"\r\nConnection: close\r\n"
+                  b"Content-Length: " + str(len(req)).encode() + b"\r\n\r\n" + req)
+        return int(_until_closed(s).split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_issue18_x_forwarded_for_names_the_client_only_behind_a_trusted_proxy(tmp_path: Path, trusted: bool) -> None:
+    args = ["--rooms-per-minute", "1", *(["--trust-proxy", "127.0.0.1"] if trusted else [])]
+    srv = Server(tmp_path / "rooms.sqlite3", args=args).start()
+    try:
+        codes = [_create(srv, "198.51.100.1"), _create(srv, "198.51.100.2"), _create(srv, "198.51.100.1")]
+    finally:
+        srv.stop()
+    # trusted: two clients, the first one's second room refused; not trusted: one client (127.0.0.1)
+    assert codes == ([200, 200, 429] if trusted else [200, 429, 429])
