@@ -151,6 +151,7 @@ def axe_scan(page: Page) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("where", ["lobby", *GAMES])
+@pytest.mark.browser_context_args(bypass_csp=True)  # axe is injected as an inline script; the page's CSP forbids those
 def test_issue11_axe_core_finds_no_serious_violation(page: Page, server: Server, where: str) -> None:
     if where == "lobby":
         page.goto(server.url + "/")
