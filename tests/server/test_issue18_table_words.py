@@ -64,7 +64,8 @@ def test_issue18_rules_of_the_rooms_variant(tmp_path: Path) -> None:
         assert _rules(client, "walpurgis", lang="en", section="6", variant="v1.01") == v1
         assert _rules(client, "walpurgis", lang="en", section="6") == v2
         r = client.get("/api/rules/walpurgis", params={"variant": "v9", "lang": "en"})
-        assert r.status_code == 404 and r.json() == {"error": "no variant 'v9'; variants: v2.01, v1.01"}
+        assert r.status_code == 404 and r.json()["error"] == "no variant 'v9'; variants: v2.01, v1.01"
+        assert r.json()["error_ja"] == "バリアント 'v9' はありません。バリアント: v2.01, v1.01"
 
 
 def test_issue18_replay_step_says_which_lines_its_action_added(tmp_path: Path) -> None:
