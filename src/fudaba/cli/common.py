@@ -3,15 +3,17 @@ helpers for errors, games and parameters."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import typer
 from rich.console import Console
 
 from ..core.decks import Deck
 from ..core.errors import FudabaError
+from ..core.files import FileEncodingNotice
 from ..core.game import Game
 from ..core.registry import load_game
 from ..core.starters import find_starter
@@ -29,6 +31,34 @@ deck_app = typer.Typer(help="Deck lists: check them against a game's rules.", no
 cards_app = typer.Typer(help="Card data: validate TOML, import designers' posts.", no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
+
+#: the encoding notices printed by this run of a command (a file read twice is said once)
+_NOTICED: set[str] = set()
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """A file read in another encoding than UTF-8 (core.files) is said in one line on stderr; other
+    warnings are shown as Python shows them."""
+    if issubclass(category, FileEncodingNotice):
+        text = str(message)
+        if text not in _NOTICED:
+            _NOTICED.add(text)
+            err.print(f"[yellow]note:[/] {esc(text)}")
+        return
+    _python_show(message, category, filename, lineno, file, line)
+
+
+_python_show = warnings.showwarning
+
+
+@app.callback()
+def _each_command() -> None:
+    # every notice of this command is shown (Python's default shows a warning once per place)
+    _NOTICED.clear()
+    warnings.simplefilter("always", FileEncodingNotice)
+    warnings.showwarning = _show_warning
+
 
 # soft_wrap: plain lines are never hard-wrapped (paths, log lines stay greppable);
 # tables and panels pass soft_wrap=False to lay out at the terminal width.

@@ -18,6 +18,7 @@ from ..agents import LEVELS, Agent
 from ..core.actions import Action
 from ..core.decks import Deck
 from ..core.errors import DeckError, FudabaError
+from ..core.files import read_text
 from ..core.game import Game
 from ..core.infoset import InfoSet
 from ..core.session import Line, Menu, Session
@@ -305,7 +306,8 @@ def play(
         st = g.new_game(decks=decks, seed=seed)
     except FudabaError as e:  # DeckError for --deck, UnknownGame, ...
         hint = ""
-        if deck and Path(deck).is_file() and (other := guess_deck_game(Path(deck))) != g.name:
+        other = _deck_game(Path(deck)) if deck and isinstance(e, DeckError) and Path(deck).is_file() else ""
+        if other not in ("", g.name):
             hint = f"\n{deck} looks like a {other} deck: fudaba play {other} --deck {deck}"
         elif isinstance(e, DeckError) and "/decks/" in e.source.replace("\\", "/"):
             hint = "\n" + STARTER_HINT.format(options="--deck/--opponent-deck")
@@ -409,3 +411,11 @@ def answer(sess: Session, me: int, tr: dict[str, str], save: Callable[..., None]
             print_menu(sess.menu(me, full=True))
         elif reply.kind == "table":
             show_table(sess, me)
+
+
+def _deck_game(deck: Path) -> str:
+    """The game the deck list ``deck`` looks like, or "" when it cannot be read."""
+    try:
+        return guess_deck_game(read_text(deck))
+    except FudabaError:
+        return ""

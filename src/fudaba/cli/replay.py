@@ -11,6 +11,7 @@ from rich.panel import Panel
 
 from ..core.errors import FudabaError
 from ..core.events import Event
+from ..core.files import read_text
 from ..core.game import Game
 from ..core.record import Record, iter_replay, record_game
 from ..core.redact import Before, action_line
@@ -40,9 +41,9 @@ def replay(
     if reveal and seat is not None:
         raise fail("--reveal shows every card to everyone: leave out --seat")
     try:
-        lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
-    except OSError as e:
-        raise fail(f"{file}: {e.strerror}") from None
+        lines = [ln for ln in read_text(file).splitlines() if ln.strip()]
+    except FudabaError as e:
+        raise fail(str(e)) from None
     if not lines:
         raise fail(f"{file}: empty")
     if len(lines) == 1 and game_index == 0:

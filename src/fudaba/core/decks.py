@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CardLike, CardPool
+from .files import strip_bom
 
 _LINE = re.compile(r"^(?:(\d+)\s*[x×*]?\s+)?(.+?)\s*$")
 
@@ -101,7 +102,7 @@ def parse_deck_text(
     problems: list[str] = []
     name = ""
     lines: dict[str, int] = {}
-    for no, raw in enumerate(text.splitlines(), 1):
+    for no, raw in enumerate(strip_bom(text).splitlines(), 1):
         line = raw.strip()
         if not line:
             continue

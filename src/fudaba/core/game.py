@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
+import os
 import re
 import sys
 import unicodedata
@@ -25,11 +27,16 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
 from .decks import Deck
-from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
+from .errors import CardDataError, DeckError, FudabaError, ParameterError, PositionError, UnknownGame
+from .files import read_text
 from .positions import check_keys, read_document, table
 from .starters import FILE as STARTERS_FILE
 from .starters import StarterDeck, find_starter, player_starters, starter_info
 from .state import Answer, State, Step
+
+#: the upper bound of a whole-number parameter a game gives no ``PARAM_MAX`` for (the games of this
+#: package give one for each; ``tests`` check it)
+PARAM_MAX_DEFAULT = 10_000
 
 
 class Game(ABC):
@@ -40,7 +47,8 @@ class Game(ABC):
     PARAM_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: parameters whose value must be at least this (ints)
     PARAM_MIN: ClassVar[dict[str, int]] = {}
-    #: the largest value of a whole-number parameter (none: no upper bound)
+    #: the largest value of each whole-number parameter (every one has a bound: a game that leaves one
+    #: out gets PARAM_MAX_DEFAULT); the core refuses a larger value before anything runs
     PARAM_MAX: ClassVar[dict[str, int]] = {}
     #: what each parameter does, (English, Japanese): ``fudaba games GAME`` prints it
     PARAM_HELP: ClassVar[dict[str, tuple[str, str]]] = {}
@@ -80,18 +88,19 @@ class Game(ABC):
 
     @classmethod
     def check_param(cls, key: str, value: Any) -> Any:
-        """Validate (and coerce from text) one parameter value; raises UnknownGame with the reason."""
-        if key not in cls.PARAMS:
-            raise UnknownGame(
-                f"{cls.NAME}: unknown parameter {key!r}; parameters: {', '.join(sorted(cls.PARAMS))}"
+        """Validate (and coerce from text) one parameter value; raises :class:`ParameterError` naming
+        the parameter and what it allows (for a whole number, its range ``PARAM_MIN``–``PARAM_MAX``)."""
+        if not isinstance(key, str) or key not in cls.PARAMS:
+            raise ParameterError(
+                f"{cls.NAME}: unknown parameter {_shown(key)}; parameters: {', '.join(sorted(cls.PARAMS))}"
             )
         default = cls.PARAMS[key]
         choices = cls.PARAM_CHOICES.get(key)
         if choices is not None:
             for c in choices:
-                if value == c or (isinstance(value, str) and value.lower() == str(c).lower()):
+                if (value == c and type(value) is type(c)) or (isinstance(value, str) and value.lower() == str(c).lower()):
                     return c
-            raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: allowed values are {list(choices)}")
+            raise ParameterError(f"{cls.NAME}: parameter {key}={_shown(value)}: allowed values are {list(choices)}")
         if isinstance(default, bool):
             if isinstance(value, bool):
                 return value
@@ -99,22 +108,24 @@ class Game(ABC):
                 return True
             if isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
                 return False
-            raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: expected true or false")
+            raise ParameterError(f"{cls.NAME}: parameter {key}={_shown(value)}: expected true or false")
         if isinstance(default, int):
-            try:
-                iv = int(value)
-                if isinstance(value, bool) or (isinstance(value, float) and value != iv):
-                    raise ValueError
-            except (TypeError, ValueError):
-                raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: expected a whole number") from None
-            lo = cls.PARAM_MIN.get(key, 0)
-            if iv < lo:
-                raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at least {lo}")
-            hi = cls.PARAM_MAX.get(key)
-            if hi is not None and iv > hi:
-                raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at most {hi}")
-            return iv
+            lo, hi = cls.param_range(key)
+            iv = _whole(value)
+            if iv is not None and lo <= iv <= hi:
+                return iv
+            what = ("expected a whole number" if iv is None else
+                    f"must be at least {lo}" if iv < lo else f"must be at most {hi}")
+            shown = _shown(value) if iv is None else str(iv)  # --param starting_hand=99: 99, not '99'
+            raise ParameterError(f"{cls.NAME}: parameter {key}={shown}: {what} (from {lo} to {hi})")
         return value
+
+    @classmethod
+    def param_range(cls, key: str) -> tuple[int, int]:
+        """The smallest and largest value of the whole-number parameter ``key`` (``PARAM_MIN``, 0
+        unless given, and ``PARAM_MAX``, which every game gives for each of them; a game that leaves
+        one out gets :data:`PARAM_MAX_DEFAULT`, so that no value is without a bound)."""
+        return cls.PARAM_MIN.get(key, 0), cls.PARAM_MAX.get(key, PARAM_MAX_DEFAULT)
 
     def describe_params(self, lang: str = "en") -> list[ParamInfo]:
         """Every parameter with its value in this game, the variant's default, the allowed values
@@ -130,12 +141,8 @@ class Game(ABC):
             elif isinstance(default, bool):
                 allowed = "true, false"
             elif isinstance(default, int):
-                lo = self.PARAM_MIN.get(key, 0)
-                hi = self.PARAM_MAX.get(key)
-                if hi is not None:
-                    allowed = f"整数 {lo}〜{hi}" if ja else f"a whole number {lo}–{hi}"
-                else:
-                    allowed = f"整数 {lo} 以上" if ja else f"a whole number ≥ {lo}"
+                lo, hi = self.param_range(key)
+                allowed = f"整数 {lo}〜{hi}" if ja else f"a whole number {lo}–{hi}"
             else:
                 allowed = "テキスト" if ja else "text"
             en, jp = self.PARAM_HELP.get(key, ("", ""))
@@ -284,11 +291,10 @@ class Game(ABC):
         return deck
 
     def load_deck(self, path: str | Path) -> Deck:
+        if not isinstance(path, (str, os.PathLike)):
+            raise DeckError([f"load_deck takes the path of a deck-list file, not {type(path).__name__}"], "deck")
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise DeckError([f"cannot read {p}: {e.strerror}"], str(p)) from None
+        text = read_text(p, lambda m: DeckError([m.removeprefix(f"{p}: ")], str(p)))
         d = self.parse_deck(text, str(p))
         if not d.name:
             d = Deck(d.main, d.sections, p.stem, d.lines)
@@ -526,6 +532,13 @@ class Game(ABC):
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
 
+    def card_source(self, card_id: str, lang: str = "en") -> str:
+        """Where a card's data comes from (the text module's ``card_source(game, card_id, lang)``:
+        e.g. the values the engine invented), for designers and ``info X --source``; never part of
+        :meth:`card_text`, which is the card as players read it. "" when there is nothing to say."""
+        fn = self._text("card_source")
+        return str(fn(self, card_id, lang)) if fn is not None else ""
+
     def card_facts(self, card_id: str) -> dict[str, Any]:
         """A card's printed facts as JSON-able data, for a page that draws the card rather than reads
         its text (the text module's ``card_facts(game, card_id)``: its type, printed stats,
@@ -553,14 +566,16 @@ class Game(ABC):
             return f"P{result.split()[1]}の投了"
         return result
 
-    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60) -> str | None:
+    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60,
+                   commands: bool = True) -> str | None:
         """The game's rules summary shipped in the package (``games/<name>/rules.toml``): the
         list of sections when ``section`` is None, else that section's text (by the spec's number,
         ``5.3`` or ``§5.3 step 4``, or the rulebook's, ``rulebook 8.1``; ``8.1`` too when the spec has
-        no such section), laid out ``width`` display columns wide. None when there is no such section."""
+        no such section), laid out ``width`` display columns wide. None when there is no such section.
+        ``commands`` False: worded for a page (no "type ``rules 5.3``" sentences)."""
         from .rules_summary import rules_text
 
-        return rules_text(self, section, lang, width)
+        return rules_text(self, section, lang, width, commands)
 
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
         """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see
@@ -590,6 +605,28 @@ class ParamInfo(NamedTuple):
     default: str
     allowed: str
     help: str
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as a whole number (an int, an integral finite float, or text of digits), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else None
+    if isinstance(value, str):
+        s = value.strip()
+        body = s[1:] if s[:1] in "+-" else s
+        if 0 < len(body) <= 18 and body.isascii() and body.isdigit():
+            return int(s)
+    return None
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a refusal shows it: its repr, cut to 40 characters."""
+    r = repr(value)
+    return r if len(r) <= 40 else r[:39] + "…"
 
 
 def _param_text(v: Any) -> str:

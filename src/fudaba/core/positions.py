@@ -23,20 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PositionError
+from .files import read_text, strip_bom
 
 
 def read_document(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file."""
+    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file (read in any
+    encoding :func:`~fudaba.core.files.read_text` reads: UTF-8 with or without BOM, UTF-16, Shift-JIS)."""
     if isinstance(data, Mapping):
         return dict(data)
     text: str
+    if isinstance(data, str):
+        data = strip_bom(data)
     if isinstance(data, Path) or (isinstance(data, str) and "\n" not in data and data.strip()[:1] not in "{["
                                   and ("=" not in data)):
         p = Path(data)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise PositionError(f"cannot read position file {p}: {e.strerror}") from None
+        text = read_text(p, lambda m: PositionError(f"position file {m}"))
     else:
         text = str(data)
     s = text.lstrip()

@@ -9,11 +9,14 @@ pool (``Game.with_cards``, e.g. ``--cards``), so that it replays without the car
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .decks import Deck
 from .errors import CardDataError, FudabaError, PositionError
+from .files import read_text, strip_bom
 
 if TYPE_CHECKING:  # records are data: they name the game; replay loads it through the registry
     from .game import Game
@@ -102,13 +105,31 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
+        if not isinstance(text, str):
+            raise PositionError(f"a record is JSON text, not {type(text).__name__}")
         try:
-            d = json.loads(text)
+            d = json.loads(strip_bom(text))
         except json.JSONDecodeError as e:
             raise PositionError(f"record is not valid JSON: {e}") from None
         if not isinstance(d, dict):
             raise PositionError("a record must be a JSON object")
         return cls.from_dict(d)
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> Record:
+        """The record in the file ``path`` (a ``.json`` file, or a ``.jsonl`` runs file holding one
+        game), read in any encoding :func:`~fudaba.core.files.read_text` reads. PositionError names
+        the file and what is wrong with it."""
+        p = Path(path)
+        text = read_text(p, lambda m: PositionError(f"record file {m}"))
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines):
+            raise PositionError(f"record file {p}: holds {len(lines)} records (JSON lines); give one of them, e.g. "
+                                f"Record.from_json(line) (fudaba replay {p} --game-index N)")
+        try:
+            return cls.from_json(text)
+        except PositionError as e:
+            raise PositionError(f"record file {p}: {e}") from None
 
 
 def record_game(rec: Record) -> Game:
@@ -156,19 +177,32 @@ def iter_replay(rec: Record) -> Any:
         raise FudabaError("replay: the final state hash differs from the record's")
 
 
-def replay(rec: Record | dict[str, Any] | str) -> State:
-    """Play a record again from the start; returns the final state (hashes checked)."""
+def replay(rec: Record | dict[str, Any] | str | os.PathLike[str]) -> State:
+    """Play a record again from the start; returns the final state (hashes checked).
+
+    ``rec`` is a :class:`Record`, its dict, its JSON text, or the path of a record file (a
+    :class:`~pathlib.Path`, or text that is no JSON object: ``replay("game.json")``)."""
+    if isinstance(rec, os.PathLike) or (isinstance(rec, str) and not _json_text(rec)):
+        rec = Record.read(rec)
     if isinstance(rec, str):
         rec = Record.from_json(rec)
     elif isinstance(rec, dict):
         rec = Record.from_dict(rec)
     elif not isinstance(rec, Record):
-        raise FudabaError(f"replay takes a Record, its dict or its JSON text, not {type(rec).__name__}")
+        raise FudabaError(f"replay takes a Record, its dict, its JSON text or a record file's path, not "
+                          f"{type(rec).__name__}")
     st: State | None = None
     for _, _, s in iter_replay(rec):
         st = s
     assert st is not None
     return st
+
+
+def _json_text(s: str) -> bool:
+    """Whether ``s`` is meant as JSON text rather than a file's path (a JSON object starts with '{';
+    a path is one short line)."""
+    t = strip_bom(s).lstrip()
+    return t.startswith(("{", "[")) or "\n" in s or len(s) > 4096 or not t
 
 
 def step_hashes(rec: Record) -> list[str]:

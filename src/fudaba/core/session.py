@@ -89,7 +89,9 @@ PHRASES: dict[str, dict[str, str]] = {
                   "number its {n} options",
         "range": "choose 1–{n}",
         "unseen": "not a card or place you can see",
-        "info": "info X: X is a card id or name, a place or a public pile ({places})",
+        "info": "info X: X is a card id or name, a place or a public pile ({places}); "
+                "'info X --source' adds where a card's data comes from",
+        "no_source": "source: nothing recorded (no value of this card is marked invented)",
         "rules_none": "rules {section}: no such section — type 'rules' for the list of sections",
         "rules_missing": "this game has no rules summary",
         "why": "why ACTION: type an action in notation to hear why it is not offered (e.g. 'why {example}')",
@@ -123,7 +125,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "nolist": "この選択には番号付きの一覧が表示されていません: 記法で入力するか、'list' で{n}通りの選択肢に番号を付けて表示してください",
         "range": "1–{n} の番号を選んでください",
         "unseen": "見えるカードや場所ではありません",
-        "info": "info X: X はカードIDか名前、場所、公開の山 ({places})",
+        "info": "info X: X はカードIDか名前、場所、公開の山 ({places})。"
+                "'info X --source' でカードデータの出典も表示",
+        "no_source": "出典: 記録なし (このカードに創作と記された値はありません)",
         "rules_none": "rules {section}: その節はありません — 'rules' で節の一覧を表示します",
         "rules_missing": "このゲームにはルールの要約がありません",
         "why": "why 行動: 記法で行動を入力すると、それが選べない理由を表示します (例: 'why {example}')",
@@ -335,9 +339,22 @@ class Session:
         return str(fn(self.game, self.lang)) if fn is not None else ""
 
     def info(self, seat: int | None, token: str) -> str:
-        """``info TOKEN``: a card, or a place or pile the viewer sees."""
-        text = self.game.inspect(self.state.view(seat), token, self.lang)
-        return text if text else f"{token}: {phrases(self.lang)['unseen']}"
+        """``info TOKEN``: a card, or a place or pile the viewer sees. ``info TOKEN --source`` adds,
+        for a card, where its data comes from (``Game.card_source``: what the engine invented), which
+        the card's text itself never shows."""
+        words = token.split()
+        source = "--source" in words
+        if source:
+            token = " ".join(w for w in words if w != "--source")
+        ph = phrases(self.lang)
+        text = self.game.inspect(self.state.view(seat), token, self.lang) if token else None
+        if not text:
+            return f"{token}: {ph['unseen']}" if token else ph["info"].format(places=self.info_places())
+        if source:
+            c = self.game.cards.find(token)
+            if c is not None:
+                text += "\n" + (self.game.card_source(c.id, self.lang) or ph["no_source"])
+        return text
 
     def info_places(self) -> str:
         return self.game.INFO_PLACES or "…"

@@ -67,6 +67,9 @@ class SarasvatiGame(Game):
     }
     PARAM_CHOICES = {"first": ("random", 0, 1)}
     PARAM_MIN = {"front_slots": 1, "deck_size": 1, "max_copies": 1, "books": 1, "book_hits": 1}
+    #: the largest value of each whole-number parameter (docs/sarasvati.md, "Parameters")
+    PARAM_MAX = {"starting_hand": 20, "front_slots": 10, "back_slots": 10, "deck_size": 100, "max_copies": 40,
+                 "books": 10, "book_cost_cap": 100, "book_hits": 10, "charges_per_turn": 10, "turn_limit": 1000}
     PARAM_HELP = {  # spec §9; `fudaba games sarasvati` prints them
         "starting_hand": ("cards each player draws at setup (§4; the designers ask whether 6–7 is better)",
                           "開始時に引く手札の枚数 (§4。6〜7枚が良いかは検討中)"),

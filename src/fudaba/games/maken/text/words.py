@@ -146,9 +146,16 @@ def card_text(game: Any, card_id: str, lang: str = "en") -> str:
     lines += [effect_text(e, lg) for e in c.effects]
     if c.text:
         lines.append(f"「{c.text}」")
-    if c.invented:
-        lines.append(("創作した項目: " if ja else "invented fields: ") + ", ".join(c.invented))
     return "\n".join(lines)
+
+
+def card_source(game: Any, card_id: str, lang: str = "en") -> str:
+    """Where the card's data comes from, for designers (``info X --source``), never on the card
+    itself: the fields the engine invented (the card data's ``invented``); "" when none."""
+    c = game.cards.find(card_id)
+    if c is None or not c.invented:
+        return ""
+    return ("創作した項目: " if _lang(lang) == "ja" else "invented fields: ") + ", ".join(c.invented)
 
 
 

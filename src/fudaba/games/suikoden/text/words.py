@@ -317,14 +317,18 @@ def card_text(game: SuikodenGame, card_id: str, lang: str = "en") -> str:
         out.append("▸" + effect_text(e, lg, everywhere))
     if c.text:
         out.append(("テキスト: " if ja else "printed: ") + c.text)
-    tail = []
     if c.number:
-        tail.append(f"No. {c.number}")
-    if c.invented:
-        tail.append("(能力値・効果は創作)" if ja else "(stats and effects invented)")
-    if tail:
-        out.append(" ".join(tail))
+        out.append(f"No. {c.number}")
     return "\n".join(out)
+
+
+def card_source(game: SuikodenGame, card_id: str, lang: str = "en") -> str:
+    """Where the card's data comes from, for designers (``info X --source``), never on the card
+    itself: whether its stats and effects were invented (the card data's ``invented``); "" when not."""
+    c = _card(game, card_id) or game.cards.find(str(card_id))
+    if c is None or not c.invented:
+        return ""
+    return "能力値・効果は創作" if _lang(lang) == "ja" else "stats and effects invented"
 
 
 # ------------------------------------------------------------------------------------------- results
