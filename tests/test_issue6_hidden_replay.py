@@ -172,7 +172,7 @@ def test_issue6_1_sarasvati_charge_is_public_and_a_hand_play_hides_the_decision(
 
 
 def test_issue6_1_hot_seat_hand_over_clears_the_screen_before_and_after_enter() -> None:
-    args = ["play", "sarasvati", "--opponent", "human", "--seed", "2", "--first", "0", "--lang", "en"]
+    args = ["play", "sarasvati", "--deck", "a_vanguard", "--opponent", "human", "--seed", "2", "--first", "0", "--lang", "en"]
     r = runner.invoke(app, args, input="pass\n\nconcede\n")
     assert r.exit_code == 0, r.output
     out = r.output
@@ -185,7 +185,7 @@ def test_issue6_1_hot_seat_hand_over_clears_the_screen_before_and_after_enter() 
     assert ready < second < p1_hand
     assert "\x1b[2J" in CLEAR and "\x1b[3J" in CLEAR and CLEAR.count("\n") >= 50
     # the AI's turns hand nothing over: no clearing in a game against the AI
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--first", "0", "--lang", "en"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--first", "0", "--lang", "en"],
                       input="pass\nend\nconcede\n")
     assert r.exit_code == 0 and CLEAR not in r.output
 

@@ -17,6 +17,7 @@ import json
 import math
 import os
 import re
+import sys
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +30,8 @@ from .decks import Deck
 from .errors import CardDataError, DeckError, FudabaError, ParameterError, PositionError, UnknownGame
 from .files import read_text
 from .positions import check_keys, read_document, table
+from .starters import FILE as STARTERS_FILE
+from .starters import StarterDeck, find_starter, player_starters, starter_info
 from .state import Answer, State, Step
 
 #: the upper bound of a whole-number parameter a game gives no ``PARAM_MAX`` for (the games of this
@@ -155,6 +158,38 @@ class Game(ABC):
     @abstractmethod
     def starter_decks(self) -> dict[str, Deck]:
         """Built-in decks by name; every one legal."""
+
+    # ------------------------------------------------------------------ the starter decks for people
+    def starters_path(self) -> Path:
+        """The game's ``decks/starters.toml``: its starter decks' titles, descriptions and measured
+        balance (``core/starters.py``), next to the package that defines the game class."""
+        mod = sys.modules[type(self).__module__]
+        return Path(str(mod.__file__)).parent / "decks" / STARTERS_FILE
+
+    def starter_deck_info(self) -> list[StarterDeck]:
+        """Every starter deck (sorted by name) with its title and one-line description in Japanese
+        and English and the measured games it played in this variant (``Balance``: the same agent
+        on both sides, deck against deck)."""
+        try:
+            names = list(self.cached_starter_decks())
+        except DeckError:  # deck rules changed by parameters: the decks are still the files there
+            names = [p.stem for p in self.starters_path().parent.glob("*.txt")]
+        return starter_info(self.starters_path(), names, self.variant)
+
+    def player_starters(self) -> tuple[str, str]:
+        """The starter decks of a new player and of the opponent when neither is chosen: the default
+        pair, the player holding the one that won more of their measured games."""
+        return player_starters(self.starter_deck_info())
+
+    def starter_deck(self, name: str) -> Deck:
+        """The starter deck ``name`` names (its name or its title, in either language); DeckError
+        lists the starter decks when none does."""
+        info = self.starter_deck_info()
+        found = find_starter(info, name) if isinstance(name, str) else None
+        if found is None:
+            names = ", ".join(f"{d.name} ({d.title('en')})" if d.title("en") else d.name for d in info)
+            raise DeckError([f"no starter deck {name!r:.60}; starter decks: {names}"], "starter decks")
+        return self.cached_starter_decks()[found]
 
     def check_deck(self, deck: Deck | str) -> list[str]:
         """Every problem of the deck under this game's rules; [] when legal.

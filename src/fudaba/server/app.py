@@ -595,5 +595,6 @@ def games_catalogue(hub: Rooms) -> list[dict[str, Any]]:
                 "variant_defaults": {v: defaults[v][key] for v in variants},
             })
         out.append({"name": name, "title": cls.TITLE, "variants": variants, "decks": decks, "params": params,
-                    "agents": list(AI_LEVELS)})
+                    "agents": list(AI_LEVELS),
+                    "starters": {v: [d.to_dict() for d in hub.game(name, v, {}).starter_deck_info()] for v in variants}})
     return out

@@ -477,8 +477,8 @@ def _explain_imagine(st: SarasvatiState, p: int, a: Action) -> Why:
     elif v == "equip":
         _unit(st, p, a.args[1])
     elif v == "use" and not support_usable(st, p, c):
-        return _r(f"{c.id} chooses a character but none qualifies ([decision] §8)",
-                  f"{_card_ja(c)}はキャラクターを選ぶ効果ですが、選べるキャラクターがいません ([裁定] §8)")
+        return _r(f"{c.id} chooses a character but none qualifies (§8)",
+                  f"{_card_ja(c)}はキャラクターを選ぶ効果ですが、選べるキャラクターがいません (§8)")
     _pay(st, p, c)
     return _r("not a legal imagine action now (§5.4)", "今はイマジンフェイズのその行動はできません (§5.4)")
 
@@ -492,8 +492,8 @@ def _explain_move(st: SarasvatiState, p: int, a: Action) -> Why:
         return _r(f"the character at {at} is defenceless; only ready characters move (§5.5)",
                   f"{at} のキャラクターは無防備状態です。移動できるのは臨戦状態のキャラクターだけです (§5.5)")
     if u.moved:
-        return _r(f"the character at {at} already moved this turn ([decision] §5.5)",
-                  f"{at} のキャラクターはこのターンすでに移動しています ([裁定] §5.5)")
+        return _r(f"the character at {at} already moved this turn (§5.5)",
+                  f"{at} のキャラクターはこのターンすでに移動しています (§5.5)")
     if (i < st.nf) == (j < st.nf):
         return _r("a move goes to the other row (§5.5)", "移動先はもう一方の列です(前列から後列、後列から前列) (§5.5)")
     if st.slots[p][j] is not None:
