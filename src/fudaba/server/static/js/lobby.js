@@ -397,30 +397,29 @@ class Lobby {
   }
 }
 
-/** A starter deck in words: its file name without the letter that orders the files ("a_vanguard":
- * "Vanguard"), and what the server says of it when /api/games gives a description. */
+/** A starter deck in words: its title and one-line description from /api/games (`starters`, in the
+ * page's language), else its file name without the letter that orders the files ("a_vanguard":
+ * "Vanguard"). */
 function deckLabel(g, variant, name) {
-  const words = String(name).split(/[_\-\s]+/).filter(Boolean);
-  if (words.length > 1 && /^[a-z]$/i.test(words[0])) words.shift();
-  const title = words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") || String(name);
-  const about = deckAbout(g, variant, name);
-  return about ? `${title} — ${about}` : title;
-}
-
-/** A deck's one-line description from /api/games, if the server sends one (`deck_info`), in the
- * page's language: {variant: {name: text | {en, ja} | {description_en, description_ja}}} or the
- * same without the variant level. */
-function deckAbout(g, variant, name) {
-  const all = g && g.deck_info && typeof g.deck_info === "object" ? g.deck_info : null;
-  if (!all) return "";
-  const byVariant = all[variant] && typeof all[variant] === "object" && !(name in all) ? all[variant] : all;
-  const x = byVariant[name];
-  if (typeof x === "string") return x;
-  if (!x || typeof x !== "object") return "";
+  const info = starterInfo(g, variant, name);
   const lang = getLang();
   const other = lang === "ja" ? "en" : "ja";
-  return [x[`description_${lang}`], x[lang], x.description, x[`description_${other}`], x[other]]
-    .find((v) => typeof v === "string" && v) || "";
+  if (info) {
+    const title = info[`title_${lang}`] || info[`title_${other}`] || String(name);
+    const about = info[lang] || info[other] || "";
+    return about ? `${title} — ${about}` : title;
+  }
+  const words = String(name).split(/[_\-\s]+/).filter(Boolean);
+  if (words.length > 1 && /^[a-z]$/i.test(words[0])) words.shift();
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") || String(name);
+}
+
+/** What /api/games says of a starter deck (`starters[variant]`: {name, title_ja, title_en, ja, en,
+ * balance}), or null. */
+function starterInfo(g, variant, name) {
+  const all = g && g.starters && typeof g.starters === "object" ? g.starters[variant] : null;
+  if (!Array.isArray(all)) return null;
+  return all.find((x) => x && x.name === name) || null;
 }
 
 /** A choice of a parameter in words: who goes first is "random", "P0" or "P1". */
