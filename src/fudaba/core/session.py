@@ -408,7 +408,7 @@ class Session:
             if shown is None or shown[0] is not d:
                 key = "nonum" if self._grouped.get(seat) is d else "nolist"
                 return Reply("refused", ph[key].format(n=len(d.options)))
-            n = int(num)
+            n = int(num) if len(num) <= 9 else 0  # a number of thousands of digits is out of range too
             if not 1 <= n <= len(shown[1]):
                 return Reply("refused", ph["range"].format(n=len(shown[1])))
             st.apply(shown[1][n - 1])

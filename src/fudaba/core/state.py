@@ -25,6 +25,7 @@ at every decision, mid-chain included.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import unicodedata
 from abc import ABC, abstractmethod
@@ -33,6 +34,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
+from .documents import ENGINE_VERSION, Fields, check_tree, depth_over
 from .errors import FudabaError, IllegalAction, PositionError
 from .events import Event
 from .infoset import InfoSet
@@ -47,10 +49,29 @@ Answer = Callable[[Any, Action, Any], None]
 #: a sealed pick: (seat, decision kind, handler, ctx, the action's notation) — see :meth:`State.unseal`
 Sealed = tuple[int, str, str, Any, str]
 
-ENGINE_VERSION = "0.1.0"
 
 #: a game that has not ended after this many rules steps inside one apply() is an engine bug
 MAX_STEPS_PER_APPLY = 1_000_000
+
+#: limits of a state document (``state_from_json``): frames on the stack, options of a decision,
+#: the turn, the characters of an action's notation, a number in a rules context
+MAX_STACK = 10_000
+MAX_OPTIONS = 100_000
+MAX_TURN = 10**9
+MAX_ACTION_CHARS = 1000
+MAX_CTX_INT = 10**9
+#: how deep the data of one logged event may nest
+EVENT_DEPTH = 8
+#: a refusal repeats at most this many characters of the refused action, and is at most MAX_REFUSAL long
+REFUSAL_ECHO = 80
+MAX_REFUSAL = 2000
+#: the rules steps one answer may take when a state document is tried out (:meth:`State._check_loaded`)
+PROBE_STEPS = 100_000
+#: answers the probe of a state document plays on at most, and the seed of its choices
+PROBE_ACTIONS = 2_000
+#: a decision with at most this many options has every option tried
+PROBE_EVERY = 16
+PROBE_SEED = 0x5EED
 
 
 class State(ABC):
@@ -134,8 +155,10 @@ class State(ABC):
         if not self.search:
             self.log.append(Event(kind, data, secret, seen_by))
 
-    def run(self) -> None:
-        """Run rules steps until a decision is pending or the game is over."""
+    def run(self, limit: int = 0) -> None:
+        """Run rules steps until a decision is pending or the game is over (RuntimeError after
+        ``limit`` steps, by default :data:`MAX_STEPS_PER_APPLY`: an engine bug)."""
+        limit = limit or MAX_STEPS_PER_APPLY
         steps = self.STEPS
         stack = self.stack
         n = 0
@@ -158,7 +181,7 @@ class State(ABC):
             name, ctx = stack.pop()
             steps[name](self, ctx)
             n += 1
-            if n > MAX_STEPS_PER_APPLY:
+            if n > limit:
                 raise RuntimeError("engine bug: too many rules steps without a decision")
 
     @staticmethod
@@ -200,13 +223,19 @@ class State(ABC):
             raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
         d = self.decision
         assert d is not None
+        if len(text) > MAX_ACTION_CHARS:  # refused before anything is built from it
+            n = len(text)
+            raise IllegalAction(f"{_cut(text.strip())}: {n:,} characters is no action (notation is at most "
+                                f"{MAX_ACTION_CHARS:,} characters)", action=_cut(text.strip()),
+                                translations={"ja": f"{_cut(text.strip())}: {n:,}文字の入力は行動ではありません "
+                                                    f"(記法は{MAX_ACTION_CHARS:,}文字まで)"})
         tokens = text.split()
         if not tokens:
             raise IllegalAction("empty action: type one of the legal actions (or its number in the CLI)",
                                 translations={"ja": "空の入力です: 合法手のどれか (CLIではその番号) を入力してください"})
         tokens[0] = unicodedata.normalize("NFKC", tokens[0]).lower()  # ｐａｓｓ typed with an IME
-        if tokens[0] == "concede":
-            return Action.of("concede", *tokens[1:2])
+        if tokens[0] == "concede":  # never listed, never interned
+            return Action("concede", tuple(tokens[1:2]))
         words = tokens
         tokens = [tokens[0], *(self.game.resolve_token(t) for t in tokens[1:])]
         key = " ".join(tokens).lower()
@@ -220,12 +249,13 @@ class State(ABC):
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:
-                alts = " / ".join(a.text for a in found)
-                raise IllegalAction(f"{text.strip()}: ambiguous, it reads as {alts}: type one of them",
-                                    translations={"ja": f"{text.strip()}: 曖昧です ({alts} のどれとも読めます): どれか1つを入力してください"})
+                alts = " / ".join(a.text for a in found[:6])
+                shown = _cut(text.strip())
+                raise IllegalAction(f"{shown}: ambiguous, it reads as {alts}: type one of them",
+                                    translations={"ja": f"{shown}: 曖昧です ({alts} のどれとも読めます): どれか1つを入力してください"})
             if named is not None:
                 tokens = named
-        raise self.refusal(Action.of(*tokens))
+        raise self.refusal(Action.known(*tokens))  # explained, not interned: it is no option
 
     #: a typed action longer than this many words is not searched for multi-word names or glosses
     MAX_PARSE_WORDS: ClassVar[int] = 24
@@ -300,18 +330,19 @@ class State(ABC):
             a = self.parse(action)
         elif isinstance(action, Action):
             a = action
+            if len(a.text) > MAX_ACTION_CHARS:
+                raise IllegalAction(f"{_cut(a.text)}: {len(a.text):,} characters is no action (notation is at most "
+                                    f"{MAX_ACTION_CHARS:,} characters)", action=_cut(a.text))
         else:
             raise IllegalAction(f"{action!r:.60}: an action is an Action or its notation text (e.g. 'pass')")
         if a.verb == "concede":
             seat = d.player
             if a.args:
-                try:
-                    seat = int(a.args[0])
-                except ValueError:
-                    raise IllegalAction(f"concede {a.args[0]}: the seat must be 0 or 1",
-                                        translations={"ja": f"concede {a.args[0]}: 席は0か1です"}) from None
-                if seat not in (0, 1):
-                    raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
+                if a.args[0] not in ("0", "1") or len(a.args) > 1:
+                    shown = _cut(" ".join(a.args))
+                    raise IllegalAction(f"concede {shown}: the seat must be 0 or 1",
+                                        translations={"ja": f"concede {shown}: 席は0か1です"})
+                seat = int(a.args[0])
             mark = len(self.log)
             self.concede(seat)
             return self.log[mark:]
@@ -338,9 +369,11 @@ class State(ABC):
     REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ()
 
     def refusal(self, a: Action) -> IllegalAction:
-        """The IllegalAction for ``a``: its rule in English, and in every language the game has."""
-        tr = {lang: f"{a.text}: {self.explain_in(a, lang)}" for lang in self.REFUSAL_LANGS}
-        return IllegalAction(f"{a.text}: {self.explain(a)}", action=a.text, translations=tr)
+        """The IllegalAction for ``a``: its rule in English, and in every language the game has (the
+        action shortened to :data:`REFUSAL_ECHO` characters where the message repeats it)."""
+        shown = _cut(a.text)
+        tr = {lang: _cut(f"{shown}: {self.explain_in(a, lang)}", MAX_REFUSAL) for lang in self.REFUSAL_LANGS}
+        return IllegalAction(_cut(f"{shown}: {self.explain(a)}", MAX_REFUSAL), action=shown, translations=tr)
 
     def explain_in(self, action: Action, lang: str) -> str:
         """``explain`` in another language (``REFUSAL_LANGS``; the game's hook is ``Game.explain``)."""
@@ -350,8 +383,10 @@ class State(ABC):
         """``seat`` concedes and loses at once (allowed at any time)."""
         if self.over:
             raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
-        if seat not in (0, 1):
-            raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
+        if isinstance(seat, bool) or not isinstance(seat, Integral) or seat not in (0, 1):  # True is no seat
+            shown = _cut(repr(seat))
+            raise IllegalAction(f"concede {shown}: the seat must be 0 or 1", translations={"ja": f"concede {shown}: 席は0か1です"})
+        seat = int(seat)  # "concede True" would not replay
         if not self.search:
             self.history.append(f"concede {seat}")
         self.emit("concede", player=seat)
@@ -469,29 +504,153 @@ class State(ABC):
 
     @classmethod
     def from_json_doc(cls, game: Game, doc: dict[str, Any]) -> State:
+        """The state of a ``fudaba-state`` document, checked as strictly as a position: every key's
+        type and range, the steps and answer handlers named, the cards (the game's ``_load``), and
+        then that the rules can run on it (:meth:`_check_loaded`). PositionError names the key."""
+        f = Fields("state")
+        c = f.table(doc.get("common"), "common", ("rng", "stack", "decision", "over", "winner", "result", "turn"),
+                    ("sealed",))
+        st = cls.__new__(cls)
+        st.game = game
+        st.rng = Rng(0)
+        st.rng.state = f.whole(c["rng"], "common.rng", 0, (1 << 64) - 1)
+        st.stack = [st._frame(x, f"common.stack[{i}]", f) for i, x in enumerate(f.array(c["stack"], "common.stack",
+                                                                                       max_len=MAX_STACK))]
+        st.decision = None if c["decision"] is None else st._decision_doc(c["decision"], f)
+        st.over = f.flag(c["over"], "common.over")
+        st.winner = None if c["winner"] is None else f.seat(c["winner"], "common.winner")
+        st.result = f.text(c["result"], "common.result")
+        st.turn = f.whole(c["turn"], "common.turn", 1, MAX_TURN)
+        st.sealed = tuple(st._sealed_doc(x, f"common.sealed[{i}]", f)
+                          for i, x in enumerate(f.array(c.get("sealed", []), "common.sealed", max_len=2)))
+        st.log = [_event_doc(e, f"log[{i}]", f) for i, e in enumerate(f.array(doc.get("log", []), "log", max_len=10**7))]
+        st.history = [f.text(a, f"history[{i}]", max_len=MAX_ACTION_CHARS)
+                      for i, a in enumerate(f.array(doc.get("history", []), "history", max_len=10**7))]
+        st.origin = _origin_doc(doc.get("origin", {}), f)
+        st.search = f.flag(doc.get("search", False), "search")
         try:
-            c = doc["common"]
-            st = cls.__new__(cls)
-            st.game = game
-            st.rng = Rng(0)
-            st.rng.state = int(c["rng"])
-            st.stack = [(n, _tuplify(ctx)) for n, ctx in c["stack"]]
-            st.decision = None if c["decision"] is None else Decision.from_dict(c["decision"])
-            if st.decision is not None:
-                st.decision.ctx = _tuplify(st.decision.ctx)
-            st.over = bool(c["over"])
-            st.winner = c["winner"]
-            st.result = c["result"]
-            st.turn = int(c["turn"])
-            st.sealed = tuple((int(p), str(k), str(h), _tuplify(x), str(t)) for p, k, h, x, t in c.get("sealed", []))
-            st.log = [Event.from_dict(e) for e in doc.get("log", [])]
-            st.history = list(doc.get("history", []))
-            st.origin = doc.get("origin", {})
-            st.search = doc.get("search") is True
-            st._load(doc["state"])
+            st._load(f.mapping(doc.get("state"), "state"))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise PositionError(f"state JSON is malformed: {type(e).__name__}: {e}") from None
+            raise PositionError(f"state: key 'state' is malformed: {type(e).__name__}: {str(e)[:80]}") from None
+        st._check_loaded(f)
         return st
+
+    def _frame(self, x: Any, key: str, f: Fields) -> tuple[str, Any]:
+        """One frame of a state document's stack: ``[step name, ctx]``."""
+        name, ctx = f.array(x, key, 2)
+        f.text(name, key + "[0]", self.STEPS)
+        return name, self._ctx(name, ctx, key + "[1]", f)
+
+    def _ctx(self, name: str, ctx: Any, key: str, f: Fields) -> Any:
+        """A frame's or a decision's ``ctx``: small plain data (JSON lists back to tuples), checked by
+        the game's hook :meth:`check_ctx`."""
+        _check_ctx_data(ctx, key, f)
+        out = _tuplify(ctx)
+        problem = self.check_ctx(name, out)
+        if problem:
+            raise f.fail(key, problem)
+        return out
+
+    def check_ctx(self, name: str, ctx: Any) -> str:
+        """Game hook for state documents: why ``ctx`` cannot be the context of the step or answer
+        handler ``name`` ("" when it can). The core has checked it is small plain data."""
+        return ""
+
+    def _decision_doc(self, x: Any, f: Fields) -> Decision:
+        key = "common.decision"
+        d = f.table(x, key, ("player", "kind", "prompt", "options", "handler", "ctx"), ("private", "sealed"))
+        sealed = d.get("sealed")
+        # a sealed pick runs no handler: its name only tells decision_options which decision it is
+        handler = f.text(d["handler"], key + ".handler", self.ANSWERS if sealed is None else None, max_len=60)
+        opts = f.items(d["options"], key + ".options", str, max_len=MAX_OPTIONS)
+        if not opts:
+            raise f.fail(key + ".options", "must list at least one action")
+        actions = [_notation(t, f"{key}.options[{i}]", f) for i, t in enumerate(opts)]
+        if len(set(actions)) != len(actions):
+            raise f.fail(key + ".options", "lists an action twice")
+        if sealed is not None:
+            check_tree(f.mapping(sealed, key + ".sealed"), "state: key 'common.decision.sealed'", max_depth=4)
+        return Decision(f.seat(d["player"], key + ".player"), f.text(d["kind"], key + ".kind"),
+                        f.text(d["prompt"], key + ".prompt", max_len=2000), actions, handler,
+                        self._ctx(handler, d["ctx"], key + ".ctx", f),
+                        f.flag(d.get("private", False), key + ".private"), sealed)
+
+    def _check_loaded(self, f: Fields) -> None:
+        """The parts of a state document hold together, and the rules run on it: a game in progress
+        waits for a decision (a finished one for none); the decision's options are the ones the
+        rules give there (``decision_options``); every view and the hash can be made; and the rules
+        run every frame of the document (:meth:`_probe`). PositionError otherwise."""
+        d = self.decision
+        if self.over != (d is None):
+            raise f.fail("common.decision", "must be null exactly when the game is over (common.over)")
+        if self.winner is not None and not self.over:
+            raise f.fail("common.winner", "must be null while the game is not over")
+        if self.over and (self.stack or self.sealed):
+            raise f.fail("common.stack", "must be empty once the game is over")
+        limit = self.game.params.get("turn_limit")
+        if not self.over and type(limit) is int and 0 < limit < self.turn:
+            raise f.fail("common.turn", f"= {self.turn} is past turn_limit = {limit} while the game goes on")
+        what = ["the views"]
+        try:
+            for seat in (0, 1, None):
+                self.view(seat)
+            what[0] = "the hash"
+            self.hash()
+            if d is None:
+                return
+            what[0] = f"the options of the decision ({d.kind})"
+            if set(self.game.decision_options(self, d)) != set(d.options):
+                raise f.fail("common.decision.options", f"are not the options the rules give at this {d.kind} decision")
+            self._probe(d, what)
+        except PositionError:
+            raise
+        except Exception as e:  # the rules cannot run on this document: it is not a state they made
+            raise PositionError(f"state: the document does not hold together: {what[0]} cannot be made from it "
+                                f"({type(e).__name__})") from None
+
+    def _probe(self, d: Decision, what: list[str]) -> None:
+        """Try a state document's rules on copies: every option of a small decision, an option of each
+        verb of a larger one (each verb runs its own rules; their options are computed again),
+        then play on (seeded choices) until every frame and sealed pick of the document has run and
+        the next turn has begun, or the game has ended — within :data:`PROBE_ACTIONS` answers of
+        :data:`PROBE_STEPS` rules steps each. ``what[0]`` says what was being tried."""
+        tried: set[tuple[str, int]] = set()
+        trial = self
+        every = len(d.options) <= PROBE_EVERY
+        for a in d.options:
+            if (a.verb, len(a.args)) in tried and not every:
+                continue
+            tried.add((a.verb, len(a.args)))
+            what[0] = f"the option {a.text[:40]!r}"
+            trial = self.clone(search=True)
+            trial._answer_probe(a)
+        frames = {id(fr) for fr in self.stack}
+        rng = Rng(PROBE_SEED)
+        for n in range(PROBE_ACTIONS):  # past the document's frames, into the next turn the rules set up
+            if trial.over or (trial.turn > self.turn and not trial.sealed
+                              and not any(id(fr) in frames for fr in trial.stack)):
+                return
+            opts = trial.legal_actions()
+            what[0] = f"the frames of the stack ({n + 1} answers on)"
+            trial._answer_probe(opts[rng.randbelow(len(opts))])
+        raise RuntimeError("the frames of the document do not end")
+
+    def _answer_probe(self, a: Action) -> None:
+        """``apply(a)`` of a search copy, within :data:`PROBE_STEPS` rules steps."""
+        d = self.decision
+        assert d is not None
+        self.decision = None
+        if d.sealed is None:
+            self.ANSWERS[d.handler](self, a, d.ctx)
+        else:
+            self._seal(d, a)
+        self.run(PROBE_STEPS)
+
+    def _sealed_doc(self, x: Any, key: str, f: Fields) -> Sealed:
+        p, kind, handler, ctx, text = f.array(x, key, 5)
+        f.text(handler, key + "[2]", max_len=60)
+        return (f.seat(p, key + "[0]"), f.text(kind, key + "[1]"), handler, self._ctx(handler, ctx, key + "[3]", f),
+                _notation(text, key + "[4]", f).text)
 
     def hash(self) -> str:
         """A digest of everything that decides the future (not the log): equal states, equal hash."""
@@ -680,13 +839,26 @@ class State(ABC):
         return new
 
     def _belief(self, belief: Iterable[str] | Mapping[str, int]) -> list[str]:
-        """``belief`` as sorted card ids; FudabaError for an id the game does not know."""
+        """``belief`` as sorted card ids; FudabaError for an id the game does not know, a count that is
+        no whole number ≥ 0, or more cards than the game holds (checked before any list is built)."""
+        most = len(self.all_cards())
         if isinstance(belief, Mapping):
+            total = 0
+            for cid, n in belief.items():
+                if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
+                    raise FudabaError(f"resample belief: the copies of {str(cid)[:40]!r} must be a whole number ≥ 0, "
+                                      f"got {str(n)[:20]}")
+                total += int(n)
+                if total > most:
+                    raise FudabaError(f"resample belief: more cards than the {most} this game holds")
             ids = [cid for cid, n in belief.items() for _ in range(int(n))]
-        elif isinstance(belief, str):
-            raise FudabaError("resample belief: a list of card ids (or a mapping id -> copies), not one string")
+        elif isinstance(belief, str) or not isinstance(belief, Iterable):
+            raise FudabaError("resample belief: a list of card ids (or a mapping id -> copies), not "
+                              f"{type(belief).__name__}")
         else:
-            ids = list(belief)
+            ids = list(itertools.islice(belief, most + 1))
+            if len(ids) > most:
+                raise FudabaError(f"resample belief: more cards than the {most} this game holds")
         for cid in ids:
             if not isinstance(cid, str) or cid not in self.game.cards:
                 raise FudabaError(f"resample belief: {cid!r:.40} is not a card id of {self.game.name}")
@@ -733,6 +905,91 @@ def check_belief(belief: list[str], n: int, whose: str) -> list[str]:
     if len(belief) != n:
         raise FudabaError(f"resample belief: {whose} has {n} unseen card(s) there, the belief lists {len(belief)}")
     return belief
+
+
+def _cut(text: str, n: int = 0) -> str:
+    """``text`` shortened to ``n`` characters (default :data:`REFUSAL_ECHO`) for a message, marked with …."""
+    n = n or REFUSAL_ECHO
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _check_ctx_data(ctx: Any, key: str, f: Fields) -> None:
+    """A frame's or decision's context in a state document: small plain data (ints, text, true/false,
+    null, lists of those and text-keyed tables), as the rules build it."""
+    todo: list[tuple[Any, str, int]] = [(ctx, key, 0)]
+    while todo:
+        v, k, depth = todo.pop()
+        if v is None or isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            f.whole(v, k, -MAX_CTX_INT, MAX_CTX_INT)
+        elif isinstance(v, str):
+            f.text(v, k, max_len=MAX_ACTION_CHARS)
+        elif isinstance(v, (list, dict)) and depth < 4:
+            if len(v) > 64:
+                raise f.fail(k, f"holds {len(v)} items; a rules context holds at most 64")
+            pairs = v.items() if isinstance(v, dict) else enumerate(v)
+            todo.extend((x, f"{k}[{i!r}]" if isinstance(v, dict) else f"{k}[{i}]", depth + 1) for i, x in pairs)
+        else:
+            raise f.fail(k, f"is not a rules context (small lists of numbers and text), got {type(v).__name__}")
+
+
+def _notation(text: Any, key: str, f: Fields) -> Action:
+    """An action's notation in a state document: words separated by single spaces (interned: an
+    option or a pick the rules made)."""
+    t = f.text(text, key, max_len=MAX_ACTION_CHARS)
+    if not t or " ".join(t.split()) != t:
+        raise f.fail(key, f"is not an action in notation: {t[:40]!r}")
+    return Action.parse(t)
+
+
+_EVENT_KEYS = frozenset({"kind", "data", "secret", "seen_by", "hidden"})
+
+
+def _shallow(data: dict[str, Any]) -> bool:
+    """Whether an event's data nests at most :data:`EVENT_DEPTH` deep (most values are flat)."""
+    return not any((type(v) is dict or type(v) is list) and depth_over(v, EVENT_DEPTH - 1) for v in data.values())
+
+
+def _event_doc(x: Any, key: str, f: Fields) -> Event:
+    """One event of a state document's log."""
+    if type(x) is dict and x.keys() <= _EVENT_KEYS:  # the common case, checked at once
+        kind, data, secret = x.get("kind"), x.get("data"), x.get("secret")
+        seen, hidden = x.get("seen_by", []), x.get("hidden", False)
+        if (type(kind) is str and len(kind) <= 60 and type(data) is dict and (secret is None or type(secret) is dict)
+                and type(hidden) is bool and type(seen) is list and len(seen) <= 2
+                and all(type(p) is int and 0 <= p <= 1 for p in seen) and _shallow(data)
+                and (secret is None or _shallow(secret))):
+            return Event(kind, data, secret, tuple(seen), hidden)
+    e = f.table(x, key, ("kind", "data"), ("secret", "seen_by", "hidden"))
+    data = f.mapping(e["data"], key + ".data")
+    secret = e.get("secret")
+    if secret is not None:
+        f.mapping(secret, key + ".secret")
+    for part in ("data", "secret"):
+        if isinstance(e.get(part), dict) and depth_over(e[part], EVENT_DEPTH):
+            raise f.fail(f"{key}.{part}", f"is nested more than {EVENT_DEPTH} levels deep")
+    seen = [f.seat(p, f"{key}.seen_by[{i}]") for i, p in enumerate(f.array(e.get("seen_by", []), key + ".seen_by", max_len=2))]
+    return Event(f.text(e["kind"], key + ".kind", max_len=60), data, secret, tuple(seen),
+                 f.flag(e.get("hidden", False), key + ".hidden"))
+
+
+def _origin_doc(x: Any, f: Fields) -> dict[str, Any]:
+    """Where a state document's game started: ``seed`` and ``decks``, or ``position`` (as in a record)."""
+    o = f.table(x, "origin", optional=("seed", "decks", "position"))
+    if "seed" in o and not (isinstance(o["seed"], int) and not isinstance(o["seed"], bool)):
+        raise f.fail("origin.seed", f"must be a whole number, got {str(o['seed'])[:40]}")
+    if "decks" in o:
+        from .decks import Deck
+
+        for i, d in enumerate(f.array(o["decks"], "origin.decks", 2)):
+            try:
+                Deck.from_dict(f.mapping(d, f"origin.decks[{i}]", ("main",)))
+            except ValueError as e:
+                raise f.fail(f"origin.decks[{i}]", f"is not a deck: {e}") from None
+    if "position" in o:
+        check_tree(f.mapping(o["position"], "origin.position"), "state: key 'origin.position'")
+    return o
 
 
 def _tuplify(x: Any) -> Any:
