@@ -342,6 +342,9 @@ class SuikodenState(State):
         if self.bseat >= 0:
             battle = {"seat": self.bseat, "slot": slot_name(self.bslot), "kind": self.bkind, "actor": self.bactor,
                       "steps": self.bsteps, "last_pass": self.bpasses > 0}
+            d = self.decision
+            if d is not None and d.kind == "casualties":  # §7.3: the picks so far are public
+                battle["casualties"] = {"player": d.ctx[0], "cards": list(d.ctx[3])}
         P = self.game.params
         table = {"first": self.first, "vp_to_win": int(P["vp_to_win"]), "mission_slots": self.K, "battle": battle,
                  "players": sides}
