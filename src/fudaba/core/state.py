@@ -65,8 +65,8 @@ EVENT_DEPTH = 8
 #: a refusal repeats at most this many characters of the refused action, and is at most MAX_REFUSAL long
 REFUSAL_ECHO = 80
 MAX_REFUSAL = 2000
-#: the rules steps one answer may take when a state document is tried out (:meth:`State._check_loaded`)
-PROBE_STEPS = 100_000
+#: the rules steps the probe of a state document may take in all (:meth:`State._probe`)
+PROBE_STEPS = 200_000
 #: answers the probe of a state document plays on at most, and the seed of its choices
 PROBE_ACTIONS = 2_000
 #: a decision with at most this many options has every option tried
@@ -155,9 +155,10 @@ class State(ABC):
         if not self.search:
             self.log.append(Event(kind, data, secret, seen_by))
 
-    def run(self, limit: int = 0) -> None:
+    def run(self, limit: int = 0) -> int:
         """Run rules steps until a decision is pending or the game is over (RuntimeError after
-        ``limit`` steps, by default :data:`MAX_STEPS_PER_APPLY`: an engine bug)."""
+        ``limit`` steps, by default :data:`MAX_STEPS_PER_APPLY`: an engine bug); returns the number
+        of steps run."""
         limit = limit or MAX_STEPS_PER_APPLY
         steps = self.STEPS
         stack = self.stack
@@ -175,7 +176,7 @@ class State(ABC):
                     else:
                         self._seal(d, a)
                     continue
-                return
+                return n
             if not stack:
                 raise RuntimeError("engine bug: the rules stack ran empty with no decision pending")
             name, ctx = stack.pop()
@@ -183,6 +184,7 @@ class State(ABC):
             n += 1
             if n > limit:
                 raise RuntimeError("engine bug: too many rules steps without a decision")
+        return n
 
     @staticmethod
     def _auto_event(d: Decision, a: Action) -> Event:
@@ -612,10 +614,11 @@ class State(ABC):
         """Try a state document's rules on copies: every option of a small decision, an option of each
         verb of a larger one (each verb runs its own rules; their options are computed again),
         then play on (seeded choices) until every frame and sealed pick of the document has run and
-        the next turn has begun, or the game has ended — within :data:`PROBE_ACTIONS` answers of
-        :data:`PROBE_STEPS` rules steps each. ``what[0]`` says what was being tried."""
+        the next turn has begun, or the game has ended — within :data:`PROBE_ACTIONS` answers and
+        :data:`PROBE_STEPS` rules steps in all. ``what[0]`` says what was being tried."""
         tried: set[tuple[str, int]] = set()
         trial = self
+        budget = [PROBE_STEPS]
         every = len(d.options) <= PROBE_EVERY
         for a in d.options:
             if (a.verb, len(a.args)) in tried and not every:
@@ -623,7 +626,7 @@ class State(ABC):
             tried.add((a.verb, len(a.args)))
             what[0] = f"the option {a.text[:40]!r}"
             trial = self.clone(search=True)
-            trial._answer_probe(a)
+            trial._answer_probe(a, budget)
         frames = {id(fr) for fr in self.stack}
         rng = Rng(PROBE_SEED)
         for n in range(PROBE_ACTIONS):  # past the document's frames, into the next turn the rules set up
@@ -632,11 +635,11 @@ class State(ABC):
                 return
             opts = trial.legal_actions()
             what[0] = f"the frames of the stack ({n + 1} answers on)"
-            trial._answer_probe(opts[rng.randbelow(len(opts))])
+            trial._answer_probe(opts[rng.randbelow(len(opts))], budget)
         raise RuntimeError("the frames of the document do not end")
 
-    def _answer_probe(self, a: Action) -> None:
-        """``apply(a)`` of a search copy, within :data:`PROBE_STEPS` rules steps."""
+    def _answer_probe(self, a: Action, budget: list[int]) -> None:
+        """``apply(a)`` of a search copy, within the rules steps left in ``budget[0]``."""
         d = self.decision
         assert d is not None
         self.decision = None
@@ -644,7 +647,9 @@ class State(ABC):
             self.ANSWERS[d.handler](self, a, d.ctx)
         else:
             self._seal(d, a)
-        self.run(PROBE_STEPS)
+        if budget[0] <= 0:
+            raise RuntimeError("the probe of the document ran out of steps")
+        budget[0] -= self.run(budget[0])
 
     def _sealed_doc(self, x: Any, key: str, f: Fields) -> Sealed:
         p, kind, handler, ctx, text = f.array(x, key, 5)
