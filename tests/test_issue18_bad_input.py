@@ -317,3 +317,18 @@ def test_18_5_a_position_past_the_turn_limit_is_refused(name: str, limit: int) -
         game.load_position(doc)
     assert str(e.value).startswith(f"position: key 'turn' = {limit + 2} is past turn_limit = {limit}: the game would be "
                                    "over, a draw")
+
+
+def test_18_5_the_play_session_repeats_no_long_input() -> None:
+    from fudaba.core.session import Session
+
+    game = fudaba.load_game("sarasvati")
+    st = game.new_game(seed=1)
+    sess = Session(game, st, [None, None], "en")
+    seat = st.decision.player
+    info = sess.handle(seat, "info " + "x" * 100_000)
+    assert info.text == "x" * 79 + "…: not a card or place you can see"
+    rules = sess.handle(seat, "rules " + "y" * 100_000)
+    assert len(rules.text) < 200 and "y" * 79 + "…" in rules.text
+    why = sess.handle(seat, "why " + "z" * 100_000)
+    assert len(why.text) < 300

@@ -315,8 +315,9 @@ class Session:
 
     def info(self, seat: int | None, token: str) -> str:
         """``info TOKEN``: a card, or a place or pile the viewer sees."""
-        text = self.game.inspect(self.state.view(seat), token, self.lang)
-        return text if text else f"{token}: {phrases(self.lang)['unseen']}"
+        text = self.game.inspect(self.state.view(seat), token, self.lang) if len(token) <= 200 else None
+        shown = token if len(token) <= 80 else token[:79] + "…"  # a reply never repeats a whole long input
+        return text if text else f"{shown}: {phrases(self.lang)['unseen']}"
 
     def info_places(self) -> str:
         return self.game.INFO_PLACES or "…"
@@ -427,9 +428,10 @@ class Session:
         """``rules``, ``rules 5.3``, ``rules rulebook 8.1``: the game's rules summary."""
         ph = phrases(self.lang)
         sec = section.strip() or None
-        text = self.game.rules_text(sec, self.lang)
+        text = self.game.rules_text(sec, self.lang) if sec is None or len(sec) <= 200 else None
         if text is None:
-            return ph["rules_none"].format(section=sec) if sec else ph["rules_missing"]
+            shown = sec if sec is None or len(sec) <= 80 else sec[:79] + "…"  # never the whole long input
+            return ph["rules_none"].format(section=shown) if sec else ph["rules_missing"]
         return text
 
     def why(self, seat: int, notation: str) -> str:
