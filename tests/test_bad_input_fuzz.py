@@ -21,8 +21,9 @@ from fudaba.core import state as state_module
 from fudaba.core.actions import Action
 from fudaba.core.cards import build_cards
 from fudaba.core.decks import MAX_CARDS
+from fudaba.core.documents import MAX_ACTION_CHARS
 from fudaba.core.errors import CardDataError, DeckError, FudabaError, IllegalAction, PositionError, UnknownGame
-from fudaba.core.state import MAX_ACTION_CHARS, MAX_REFUSAL, REFUSAL_ECHO
+from fudaba.core.state import MAX_REFUSAL, REFUSAL_ECHO
 
 from .doc_mutation import BAD_JSON, BAD_TOML, UNICODE_DIGITS, exercise, random_states, toml_with_raw, with_raw
 from .doc_mutation import mutate as _mutate

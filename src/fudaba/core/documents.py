@@ -46,6 +46,9 @@ MAX_DIGITS = 4300
 
 ErrorType = type[FudabaError]
 
+#: the most characters of an action's notation: longer text is refused before it is read
+MAX_ACTION_CHARS = 1000
+
 #: the version of the engine, written in every record and state document (``engine``)
 ENGINE_VERSION = "0.1.0"
 

@@ -224,7 +224,7 @@ class MState(State):
         c, n, opts, mods = f.array(x, key, 4)
         return (f.card(c, key + "[0]", self.cards), f.whole(n, key + "[1]", 1, 3),
                 tuple(f.text(o, f"{key}[2][{i}]", tuple(self.dopt)) for i, o in enumerate(f.array(opts, key + "[2]", max_len=4))),
-                _mods(f.items(mods, key + "[3]", int, 4)))
+                _mods([f.whole(m, f"{key}[3][{i}]", -10**9, 10**9) for i, m in enumerate(f.array(mods, key + "[3]", 4))]))
 
     def end_game(self, winner: int | None, reason: str) -> None:
         """As the core's; the phase word becomes ``over``."""
@@ -423,5 +423,5 @@ class MState(State):
 
 
 def _mods(m: Any) -> Mods:
-    a, b, c, d = (max(-10**9, min(10**9, int(x))) for x in m)
+    a, b, c, d = (int(x) for x in m)
     return ZERO if (a, b, c, d) == ZERO else (a, b, c, d)
