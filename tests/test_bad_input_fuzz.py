@@ -407,3 +407,20 @@ def test_18_5_values_of_the_wrong_type_at_the_api_raise_documented_errors(name: 
     if isinstance(count, int) and not isinstance(count, bool) and count > 0:
         with pytest.raises(DeckError):
             s.game.parse_deck(f"{min(count, 999)} {card}\n" * (MAX_CARDS // 999 + 2))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_18_5_an_event_the_text_cannot_read_is_described_plainly(name: str, data: st.DataObject) -> None:
+    # a log edited in a state document, or a dict of the caller's: describe gives a line, never a crash
+    s = data.draw(st.sampled_from([x for x in _states(name) if not x.search and x.log]))
+    seat = data.draw(st.sampled_from([0, 1, None]))
+    events = s.log_view(seat)
+    ev = data.draw(st.sampled_from(events))
+    paths = _paths(ev)
+    if paths:
+        ev = _mutate(ev, data.draw(st.sampled_from(paths)), data.draw(junk18), data.draw(st.booleans()))
+    for lang in ("en", "ja"):
+        line = s.game.describe(ev, lang)
+        assert isinstance(line, str) and len(line) <= 2000

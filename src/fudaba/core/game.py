@@ -475,11 +475,19 @@ class Game(ABC):
         return fn
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        """One readable log line for an event view."""
+        """One readable log line for an event view. An event the game's text cannot read (a log
+        edited in a state document, a dict of the caller's) gets the plain form ``kind: key=value``
+        (issue 18 §5), cut to 500 characters."""
+        if not isinstance(event, Mapping):
+            raise FudabaError(f"describe: an event is a table (dict), not {type(event).__name__}")
         fn = self._text("describe")
         if fn is not None:
-            return str(fn(self, event, lang))
-        return f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+            try:
+                return str(fn(self, event, lang))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+                pass  # not an event these rules logged: the plain form below
+        line = f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+        return line if len(line) <= 500 else line[:499] + "…"
 
     def render(self, view: dict[str, Any], lang: str = "en") -> str:
         """The table as plain text, from a view."""
