@@ -3,6 +3,7 @@
 from .actions import Action, Decision
 from .cards import CardPool, Where
 from .decks import Deck, parse_deck_text
+from .documents import ENGINE_VERSION
 from .errors import (
     CardDataError,
     DeckError,
@@ -21,7 +22,7 @@ from .positions import check_keys, read_document
 from .record import Record, replay
 from .registry import game_class, games, load_game
 from .rng import Rng
-from .state import ENGINE_VERSION, State
+from .state import State
 
 __all__ = [
     "ENGINE_VERSION",

@@ -9,12 +9,12 @@ of every problem.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from .documents import read_toml
 from .errors import CardDataError, FudabaError, UnknownCard
 from .files import read_text
 
@@ -264,9 +264,9 @@ def _read_tables(p: Path) -> tuple[list[Any], str, str]:
     except FudabaError as e:
         return [], "", str(e)
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        return [], text, f"{p}: not valid TOML: {e}"
+        doc = read_toml(text, str(p), CardDataError)
+    except CardDataError as e:
+        return [], text, str(e)
     unknown = set(doc) - {"card"}
     if unknown:
         return [], text, f"{p}: unknown top-level key(s) {sorted(unknown)}; card files hold [[card]] tables only"

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
 from .decks import Deck
+from .documents import Fields, check_engine, check_tree, read_json
 from .errors import CardDataError, DeckError, FudabaError, ParameterError, PositionError, UnknownGame
 from .files import read_text
 from .positions import check_keys, read_document, table
@@ -69,7 +70,7 @@ class Game(ABC):
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         variant = variant or self.VARIANTS[0]
         if variant not in self.VARIANTS:
-            raise UnknownGame(f"{self.NAME}: unknown variant {variant!r}; variants: {', '.join(self.VARIANTS)}")
+            raise UnknownGame(f"{self.NAME}: unknown variant {str(variant)[:40]!r}; variants: {', '.join(self.VARIANTS)}")
         self.name = self.NAME
         self.variant = variant
         self.params: dict[str, Any] = self.variant_defaults(variant)
@@ -460,24 +461,28 @@ class Game(ABC):
         return g
 
     def state_from_json(self, text: str) -> State:
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise PositionError(f"state JSON is not valid JSON: {e}") from None
+        """The state of a ``fudaba-state`` document (``State.to_json``), read within the limits of
+        :mod:`~fudaba.core.documents` and checked as strictly as a position; PositionError names the key."""
+        doc = read_json(text, "state JSON", walk=False)  # every part is checked below, the depth too
         if not isinstance(doc, dict) or doc.get("format") != "fudaba-state":
             raise PositionError("not a fudaba state document (key 'format' must be 'fudaba-state')")
+        for key in ("params", "cards"):  # the parts read by other checkers
+            check_tree(doc.get(key), f"state JSON: key {key!r}")
+        Fields("state").table(doc, "(top)", ("format", "game", "variant", "params", "common", "state"),
+                              ("engine", "log", "history", "origin", "search", "cards"))
         if doc.get("game") != self.name:
-            raise PositionError(f"key 'game': this state is for {doc.get('game')!r}, not {self.name!r}")
+            raise PositionError(f"key 'game': this state is for {str(doc.get('game'))[:40]!r}, not {self.name!r}")
+        check_engine(doc.get("engine", ""), "state JSON")
         g = self
         if doc.get("variant") != self.variant or doc.get("params") != self.params:
             from .registry import load_game
 
             params = doc.get("params", {})
             if not isinstance(params, dict):
-                raise PositionError(f"key 'params' must be a table of parameters, got {params!r:.40}")
+                raise PositionError(f"key 'params' must be a table of parameters, got {str(params)[:40]}")
             try:
-                g = load_game(doc["game"], doc.get("variant"), **params)
-            except UnknownGame as e:
+                g = load_game(self.name, doc.get("variant"), **params)
+            except FudabaError as e:
                 raise PositionError(f"key 'variant'/'params': {e}") from None
         extra = doc.get("cards")
         if extra and extra != g.extra_cards:  # the game's own extra cards (with_cards)
@@ -511,11 +516,19 @@ class Game(ABC):
         return fn
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        """One readable log line for an event view."""
+        """One readable log line for an event view. An event the game's text cannot read (a log
+        edited in a state document, a dict of the caller's) gets the plain form ``kind: key=value``
+        (issue 18 §5), cut to 500 characters."""
+        if not isinstance(event, Mapping):
+            raise FudabaError(f"describe: an event is a table (dict), not {type(event).__name__}")
         fn = self._text("describe")
         if fn is not None:
-            return str(fn(self, event, lang))
-        return f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+            try:
+                return str(fn(self, event, lang))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+                pass  # not an event these rules logged: the plain form below
+        line = f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+        return line if len(line) <= 500 else line[:499] + "…"
 
     def render(self, view: dict[str, Any], lang: str = "en") -> str:
         """The table as plain text, from a view."""

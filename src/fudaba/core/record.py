@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .decks import Deck
+from .documents import EngineVersionWarning, check_engine, check_tree, read_json
 from .errors import CardDataError, FudabaError, PositionError
 from .files import read_text, strip_bom
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # records are data: they name the game; replay loads it throu
     from .state import State
 
 _REQUIRED = ("game", "variant", "params", "actions")
+__all__ = ["EngineVersionWarning", "Record", "check_engine", "replay"]
 
 
 @dataclass
@@ -55,6 +57,9 @@ class Record:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Record:
+        if not isinstance(d, dict):
+            raise PositionError(f"a record is a table (dict), not {type(d).__name__}")
+        check_tree(d, "record")
         known = set(cls.__dataclass_fields__)
         unknown = set(d) - known
         if unknown:
@@ -100,17 +105,15 @@ class Record:
             raise bad("hashes", "a list of state hashes")
         if not isinstance(self.final_hash, str):
             raise bad("final_hash", "a hash string")
+        check_engine(self.engine, "record", warn=False)
         if self.position is None and self.seed is None:
             raise PositionError("record: a record needs either 'seed' (with optional 'decks') or 'position'")
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        if not isinstance(text, str):
-            raise PositionError(f"a record is JSON text, not {type(text).__name__}")
-        try:
-            d = json.loads(strip_bom(text))
-        except json.JSONDecodeError as e:
-            raise PositionError(f"record is not valid JSON: {e}") from None
+        if isinstance(text, str):
+            text = strip_bom(text)
+        d = read_json(text, "record")
         if not isinstance(d, dict):
             raise PositionError("a record must be a JSON object")
         return cls.from_dict(d)
@@ -137,6 +140,7 @@ def record_game(rec: Record) -> Game:
     from .registry import load_game
 
     rec.validate()
+    check_engine(rec.engine, "record")
     game = load_game(rec.game, rec.variant, **rec.params)
     if rec.cards:
         try:

@@ -36,17 +36,19 @@ def games() -> list[str]:
 
 
 def game_class(name: str) -> type[Game]:
+    if not isinstance(name, str):
+        raise UnknownGame(f"a game is named by text, not {type(name).__name__}; games: {', '.join(games())}")
     key = name.strip().lower()
     if key not in _GAMES:
         if key in PLANNED:
-            raise UnknownGame(f"game {name!r} is planned but not playable yet; playable: {', '.join(games())}")
-        raise UnknownGame(f"unknown game {name!r}; games: {', '.join(games())}")
+            raise UnknownGame(f"game {name[:40]!r} is planned but not playable yet; playable: {', '.join(games())}")
+        raise UnknownGame(f"unknown game {name[:40]!r}; games: {', '.join(games())}")
     try:
         mod = importlib.import_module(_GAMES[key])
     except ModuleNotFoundError:
-        raise UnknownGame(f"game {name!r} is not installed in this build") from None
+        raise UnknownGame(f"game {name[:40]!r} is not installed in this build") from None
     if not hasattr(mod, "GAME"):
-        raise UnknownGame(f"game {name!r} is not installed in this build")
+        raise UnknownGame(f"game {name[:40]!r} is not installed in this build")
     cls: type[Game] = mod.GAME
     return cls
 

@@ -347,9 +347,10 @@ class Session:
         if source:
             token = " ".join(w for w in words if w != "--source")
         ph = phrases(self.lang)
-        text = self.game.inspect(self.state.view(seat), token, self.lang) if token else None
+        text = self.game.inspect(self.state.view(seat), token, self.lang) if token and len(token) <= 200 else None
         if not text:
-            return f"{token}: {ph['unseen']}" if token else ph["info"].format(places=self.info_places())
+            shown = token if len(token) <= 80 else token[:79] + "…"  # a reply never repeats a whole long input
+            return f"{shown}: {ph['unseen']}" if token else ph["info"].format(places=self.info_places())
         if source:
             c = self.game.cards.find(token)
             if c is not None:
@@ -451,7 +452,7 @@ class Session:
             if shown is None or shown[0] is not d:
                 key = "nonum" if self._grouped.get(seat) is d else "nolist"
                 return Reply("refused", ph[key].format(n=len(d.options)))
-            n = int(num)
+            n = int(num) if len(num) <= 9 else 0  # a number of thousands of digits is out of range too
             if not 1 <= n <= len(shown[1]):
                 return Reply("refused", ph["range"].format(n=len(shown[1])))
             with self.shield():
@@ -472,9 +473,10 @@ class Session:
         """``rules``, ``rules 5.3``, ``rules rulebook 8.1``: the game's rules summary."""
         ph = phrases(self.lang)
         sec = section.strip() or None
-        text = self.game.rules_text(sec, self.lang)
+        text = self.game.rules_text(sec, self.lang) if sec is None or len(sec) <= 200 else None
         if text is None:
-            return ph["rules_none"].format(section=sec) if sec else ph["rules_missing"]
+            shown = sec if sec is None or len(sec) <= 80 else sec[:79] + "…"  # never the whole long input
+            return ph["rules_none"].format(section=shown) if sec else ph["rules_missing"]
         return text
 
     def why(self, seat: int, notation: str) -> str:

@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision
+from ...core.actions import Action, Decision, number
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck, parse_deck_text
-from ...core.errors import DeckError, ParameterError, PositionError
+from ...core.documents import read_json
+from ...core.errors import DeckError, ParameterError, PositionError, UnknownGame
 from ...core.files import read_text
 from ...core.game import Game
 from ...core.state import State
@@ -217,13 +218,13 @@ def _double_options(value: Any) -> dict[str, Any]:
     if isinstance(value, str):
         text = value.strip()
         try:
-            value = json.loads(text) if text.startswith("{") else dict(
+            value = read_json(text, "maken: parameter double_options", UnknownGame) if text.startswith("{") else dict(
                 (k.strip(), _num(v.strip())) for k, _, v in (x.partition("=") for x in text.split(",") if x.strip()))
         except (ValueError, json.JSONDecodeError):
-            raise ParameterError(f"maken: parameter double_options={value!r}: write a table such as "
+            raise ParameterError(f"maken: parameter double_options={value[:40]!r}: write a table such as "
                               "{\"speed\": 2, \"attack\": \"x2\"} or speed=2,attack=x2") from None
     if not isinstance(value, Mapping) or not value:
-        raise ParameterError(f"maken: parameter double_options={value!r}: a non-empty table of options (§6.6)")
+        raise ParameterError(f"maken: parameter double_options={str(value)[:40]!r}: a non-empty table of options (§6.6)")
     out: dict[str, Any] = {}
     for k in value:
         if k not in DOUBLE_ORDER:
@@ -232,13 +233,15 @@ def _double_options(value: Any) -> dict[str, Any]:
         if k not in value:
             continue
         v = value[k]
-        if (isinstance(v, str) and v[:1] == "x" and v[1:].isdigit() and 1 <= int(v[1:]) <= 10) or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10):
+        times = number(v[1:], 2) if isinstance(v, str) and v[:1] == "x" else None
+        if (times is not None and 1 <= times <= 10) or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10):
             out[k] = v
         else:
-            raise ParameterError(f"maken: parameter double_options.{k}={v!r}: an integer 0–10 to add, or \"xN\" "
+            raise ParameterError(f"maken: parameter double_options.{k}={str(v)[:20]!r}: an integer 0–10 to add, or \"xN\" "
                               "(N 1–10) to multiply")
     return out
 
 
 def _num(v: str) -> Any:
-    return int(v) if v.lstrip("-").isdigit() else v
+    n = number(v.removeprefix("-"))
+    return v if n is None else (-n if v.startswith("-") else n)

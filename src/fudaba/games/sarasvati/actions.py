@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action
+from ...core.actions import Action, number
 from ...core.errors import Refusal
 from .cards import TYPE_JA
 from .effects import apply_cost, candidates, cost_delta, parse_rel, stats
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from .cards import Card
     from .state import SarasvatiState, Unit
 
-END = Action.of("end")
-PASS = Action.of("pass")
+END = Action.const("end")
+PASS = Action.const("pass")
 
 _PLACES: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
 
@@ -529,7 +529,8 @@ def _explain_attack(st: SarasvatiState, p: int, a: Action) -> Why:
         return _r(f"{tok} is your own place; attack an enemy place such as xF1 or xK1 (§6, §11)",
                   f"{tok} は自分の場所です。xF1 や xK1 のような相手の場所を攻撃してください (§6, §11)")
     if tok[1:2].upper() == "K":
-        k = int(tok[2:]) - 1 if tok[2:].isdigit() else -1
+        n = number(tok[2:], 4)
+        k = -1 if n is None else n - 1
         if not 0 <= k < len(st.books[o]):
             return _r(f"the opponent has no forbidden book {tok} (§1)", f"相手の禁書 {tok} はありません (§1)")
         if st.books[o][k] is None:

@@ -16,7 +16,7 @@ from ...core.cards import CardPool
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
-from .actions import charge_options, explain_in, imagine_options
+from .actions import battle_options, charge_options, explain_in, imagine_options, move_options
 from .cards import Card, load_file, load_pool_cards
 from .position import dump_position, load_position
 from .rules import ANSWERS, STEPS
@@ -189,12 +189,17 @@ class SarasvatiGame(Game):
     # ------------------------------------------------------------------ the rules' hooks on a state
     def decision_options(self, st: State, d: Decision) -> list[Action]:
         """The options of a charge or imagine decision come from the hand: computed again (§5.3, §5.4);
-        the others name places and cards on the table only."""
+        the others name places and cards on the table only (move and battle are computed again too, to
+        check a state document's decision)."""
         assert isinstance(st, SarasvatiState)
         if d.handler == "charge":
             return charge_options(st)
         if d.handler == "imagine":
             return imagine_options(st)
+        if d.handler == "move":  # public: computed again all the same, so a state document is checked
+            return move_options(st)
+        if d.handler == "battle":
+            return battle_options(st)
         return list(d.options)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:

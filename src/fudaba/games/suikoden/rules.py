@@ -555,7 +555,10 @@ def answer_casualties(st: SuikodenState, a: Action, ctx: Any) -> None:
         f = parse_dep(st, p, a.args[0])
         assert f is not None
         o, k, q, i = f
-        st.push("casualties", (p, mine, theirs, (*sel, st.mission(o, k).cols[q][i][0])))
+        cid = st.mission(o, k).cols[q][i][0]
+        # a public pick (issue 18): every seat's view and log show the casualties picked so far
+        st.emit("casualty", player=p, card=cid, place=slot_name(k), owner=o)
+        st.push("casualties", (p, mine, theirs, (*sel, cid)))
         return
     m = st.battle_mission()
     st.emit("casualties", player=p, cards=list(sel), place=slot_name(st.bslot), owner=st.bseat)

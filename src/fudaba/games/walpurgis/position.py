@@ -42,6 +42,10 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
     st.turn = whole(doc.get("turn", 1), "turn", 1)
+    limit = int(g.params["turn_limit"])
+    if st.turn > limit:
+        raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {limit}: the game would be over, "
+                            f"a draw (§6)")
     st.active = whole(doc.get("active", 0), "active", 0, 1)
     st.first = whole(doc.get("first", 0), "first", 0, 1)
     phase = doc.get("phase", "main")
