@@ -215,7 +215,7 @@ def test_replay_of_a_path_refuses_a_missing_an_undecodable_and_a_runs_file(tmp_p
     runs.write_text(rec.to_json() + "\n" + rec.to_json() + "\n", encoding="utf-8")
     with pytest.raises(PositionError, match=r"runs.jsonl: holds 2 records \(JSON lines\); give one of them"):
         fudaba.replay(runs)
-    with pytest.raises(PositionError, match=r"record file .*: record is not valid JSON"):
+    with pytest.raises(PositionError, match=r"record file .*: record: not valid JSON"):
         fudaba.replay(write(tmp_path, "x.json", "not json\n", "bom"))
 
 

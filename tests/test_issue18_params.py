@@ -102,8 +102,11 @@ def test_a_position_and_a_record_with_a_parameter_out_of_range_are_refused_namin
                                             r"must be at most 10 \(from 1 to 10\)"):
         g.load_position(doc)
     rec = g.new_game(seed=1).record().to_dict()
-    rec["params"]["turn_limit"] = float("inf")
-    with pytest.raises(ParameterError, match=r"turn_limit=inf: expected a whole number \(from 0 to 1000\)"):
+    rec["params"]["turn_limit"] = float("inf")  # not a JSON number: the document is refused, naming the key
+    with pytest.raises(PositionError, match=r"record: key 'params.turn_limit': inf is not a finite number"):
+        fudaba.replay(rec)
+    rec["params"]["turn_limit"] = 10**6
+    with pytest.raises(ParameterError, match=r"turn_limit=1000000: must be at most 1000 \(from 0 to 1000\)"):
         fudaba.replay(rec)
 
 
