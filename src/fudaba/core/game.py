@@ -27,6 +27,7 @@ from .decks import Deck
 from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
 from .positions import check_keys, read_document, table
 from .state import Answer, State, Step
+from .text import turns_skipped_text
 
 
 class Game(ABC):
@@ -470,7 +471,10 @@ class Game(ABC):
         return fn
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        """One readable log line for an event view."""
+        """One readable log line for an event view (the core's own events, ``turns_skipped``, in
+        every game)."""
+        if event.get("kind") == "turns_skipped":
+            return turns_skipped_text(event, lang)
         fn = self._text("describe")
         if fn is not None:
             return str(fn(self, event, lang))
