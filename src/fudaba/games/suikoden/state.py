@@ -295,10 +295,29 @@ class SuikodenState(State):
         if self.bseat >= 0:
             battle = {"seat": self.bseat, "slot": slot_name(self.bslot), "kind": self.bkind, "actor": self.bactor,
                       "steps": self.bsteps, "last_pass": self.bpasses > 0}
+            if self.bkind == "duel" and player in (0, 1):
+                battle["duel_values"] = self._duel_values(player)
         P = self.game.params
         table = {"first": self.first, "vp_to_win": int(P["vp_to_win"]), "mission_slots": self.K, "battle": battle,
                  "players": sides}
         return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
+
+    def _duel_values(self, p: int) -> dict[str, int]:
+        """§7.6 3, for a duel under way: what each character in ``p``'s hand would be compared by
+        (its stat with the modifiers, ``effects.duel_values``) — ``p``'s own cards and public
+        modifiers only, so a view may show it to ``p``."""
+        from .effects import duel_values
+
+        C = self.C
+        m = self.mission(self.bseat, self.bslot)
+        out: dict[str, int] = {}
+        for cid in dict.fromkeys(self.hand[p]):
+            c = C[cid]
+            if c.type == "character" and c.cls != "mastermind":
+                picks = ["", ""]
+                picks[p] = cid
+                out[cid] = duel_values(self, self.bseat, m.card, picks)[p]
+        return out
 
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1): ``player`` cannot see the opponent's hand, its mulligan

@@ -199,10 +199,14 @@ def option_gloss(game: SuikodenGame, view: dict[str, Any], action: str, lang: st
         _, _, m = _battle_mission(view)
         bc = _card(game, m["card"]) if m else None
         stat = bc.duel_stat if bc is not None and bc.duel_stat else "atk"
-        v = getattr(c, stat)
+        printed = getattr(c, stat)
+        # §7.6 3: the value the duel compares — the stat with the modifiers, as the rules compute it
+        v = ((view.get("table") or {}).get("battle") or {}).get("duel_values", {}).get(c.id, printed)
         sw = STAT_JA.get(stat, stat) if ja else stat
-        return f"{_name(game, args[0], lg)} ({sw} {v}" + (" (ペア: 駐留できない)" if ja and c.pair else
-                                                        ", a pair: cannot garrison" if c.pair else "") + ")"
+        text = f"{_name(game, args[0], lg)} ({sw} {v}"
+        if v != printed:
+            text += f"、記載値 {printed}" if ja else f", printed {printed}"
+        return text + (" (ペア: 駐留できない)" if ja and c.pair else ", a pair: cannot garrison" if c.pair else "") + ")"
     if verb == "continue" and args:
         pl = _parse_place(view, args[0])
         if pl is None or pl[0] != "mission":
