@@ -693,14 +693,14 @@ def test_7_6_duel_menu_shows_the_value_the_duel_compares_modifiers_included() ->
     st = duel_pos(seat(hand=["GS-A17", "GS-A01", "GS-A10"], mastermind="GS-M01"), seat(hand=["GS-B11", "GS-B12"]))
     st.apply("play GS-A17")
     v = st.view(0)
-    assert v["table"]["battle"]["duel_values"] == {"GS-A01": 5, "GS-A10": 3}
+    assert v["players"][0]["hand"] == ["GS-A01", "GS-A10"] and v["table"]["battle"]["duel_values"] == [5, 3]
     assert T.option_gloss(GAME, v, "duel GS-A01", "en") == "フリック Flik (atk 5, printed 4)"
     assert T.option_gloss(GAME, v, "duel GS-A01", "ja") == "フリック (攻撃力 5、記載値 4)"
     assert T.option_gloss(GAME, v, "duel GS-A10", "en") == "シロ Shiro (atk 3)"  # no modifier: one value
     menu = Session(GAME, st, lang="en").menu(0)
     assert ("duel GS-A01", "フリック Flik (atk 5, printed 4)") in [(o.text, o.gloss) for o in menu.items]
     # only the seat's own hand: the other seat and spectators see no values of it
-    assert set(st.view(1)["table"]["battle"]["duel_values"]) == {"GS-B11", "GS-B12"}
+    assert st.view(1)["table"]["battle"]["duel_values"] == [3, 4]  # ロレライ, ザジ: seat 1's own hand
     assert "duel_values" not in st.view(None)["table"]["battle"]
     st.apply("duel GS-A01")
     st.apply("duel GS-B11")

@@ -302,22 +302,23 @@ class SuikodenState(State):
                  "players": sides}
         return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
 
-    def _duel_values(self, p: int) -> dict[str, int]:
-        """§7.6 3, for a duel under way: what each character in ``p``'s hand would be compared by
-        (its stat with the modifiers, ``effects.duel_values``) — ``p``'s own cards and public
-        modifiers only, so a view may show it to ``p``."""
+    def _duel_values(self, p: int) -> list[int | None]:
+        """§7.6 3, for a duel under way: what each card of ``p``'s hand would be compared by, in hand
+        order (its stat with the modifiers, ``effects.duel_values``; None for a card that is not a
+        character) — ``p``'s own cards and public modifiers only, so ``p``'s view may show it."""
         from .effects import duel_values
 
         C = self.C
-        m = self.mission(self.bseat, self.bslot)
-        out: dict[str, int] = {}
-        for cid in dict.fromkeys(self.hand[p]):
-            c = C[cid]
-            if c.type == "character" and c.cls != "mastermind":
+        card = self.mission(self.bseat, self.bslot).card
+        got: dict[str, int | None] = {}
+        for cid in self.hand[p]:
+            if cid not in got:
+                c = C[cid]
                 picks = ["", ""]
                 picks[p] = cid
-                out[cid] = duel_values(self, self.bseat, m.card, picks)[p]
-        return out
+                ok = c.type == "character" and c.cls != "mastermind"
+                got[cid] = duel_values(self, self.bseat, card, picks)[p] if ok else None
+        return [got[cid] for cid in self.hand[p]]
 
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1): ``player`` cannot see the opponent's hand, its mulligan
