@@ -95,7 +95,7 @@ _RT = {
                               "({n} action(s) recorded); replay it with --seat 0 or 1, or as a spectator"},
     "ja": {"seed": "シード{seed}", "position": "局面から", "agents": "、P0 {a} 対 P1 {b}",
            "all": "すべてのカードを公開", "spectator": "観戦者の視点", "seat": "P{seat}の視点", "default": "既定",
-           "header": "[bold]{title} ({game} {variant})[/] {start}{agents} — {watcher}",
+           "header": "[bold]{title}{game} {variant}{close}[/] {start}{agents} — {watcher}",
            "not_over": "未終了 (記録された行動 {n}件)", "draw": "引き分け", "wins": "P{p}の勝ち",
            "result": "[bold]結果:[/] {outcome}、ターン{turns} — ハッシュ検証済み",
            "not_over_reveal": "--reveal は伏せられたカードを見せるので、終わった対戦だけに使えます。この対戦は"
@@ -112,7 +112,8 @@ def _header(g: Game, rec: Record, meta: dict[str, Any], seat: int | None, reveal
     agents = t["agents"].format(a=esc(str(ag[0])), b=esc(str(ag[1]))) if isinstance(ag, list) and len(ag) == 2 else ""
     watcher = t["all"] if reveal else (t["spectator"] if seat is None else t["seat"].format(seat=seat))
     variant = t["default"] if rec.variant == "default" else rec.variant
-    return t["header"].format(title=esc(g.TITLE), game=rec.game, variant=variant, start=start, agents=agents,
+    title, close = (f"{esc(g.TITLE)} (", ")") if g.TITLE else ("", "")  # ja: the game's own title first
+    return t["header"].format(title=title, close=close, game=rec.game, variant=variant, start=start, agents=agents,
                               watcher=watcher)
 
 
