@@ -119,7 +119,7 @@ def test_issue6_1_reveal_shows_everything_only_for_finished_games(tmp_path: Path
     unfinished = tmp_path / "u.json"
     r = runner.invoke(app, ["play", "walpurgis", "--seed", "2", "--record", str(unfinished)], input="1\nquit\n")
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["replay", str(unfinished), "--reveal"])
+    r = runner.invoke(app, ["replay", str(unfinished), "--reveal", "--lang", "en"])  # played in ja: tests/test_replay_lang.py
     assert r.exit_code == 2
     assert ("--reveal shows the hidden cards: only for a finished game, and this one is not over "
             "(2 action(s) recorded); replay it with --seat 0 or 1, or as a spectator") in r.output

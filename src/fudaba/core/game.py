@@ -34,6 +34,7 @@ from .positions import check_keys, read_document, table
 from .starters import FILE as STARTERS_FILE
 from .starters import StarterDeck, find_starter, player_starters, starter_info
 from .state import Answer, State, Step
+from .text import turns_skipped_text
 
 #: the upper bound of a whole-number parameter a game gives no ``PARAM_MAX`` for (the games of this
 #: package give one for each; ``tests`` check it)
@@ -516,11 +517,13 @@ class Game(ABC):
         return fn
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        """One readable log line for an event view. An event the game's text cannot read (a log
-        edited in a state document, a dict of the caller's) gets the plain form ``kind: key=value``
-        (issue 18 §5), cut to 500 characters."""
+        """One readable log line for an event view (the core's own events, ``turns_skipped``, in
+        every game). An event the game's text cannot read (a log edited in a state document, a dict
+        of the caller's) gets the plain form ``kind: key=value`` (issue 18 §5), cut to 500 characters."""
         if not isinstance(event, Mapping):
             raise FudabaError(f"describe: an event is a table (dict), not {type(event).__name__}")
+        if event.get("kind") == "turns_skipped":
+            return turns_skipped_text(event, lang)
         fn = self._text("describe")
         if fn is not None:
             try:

@@ -50,8 +50,49 @@ Answer = Callable[[Any, Action, Any], None]
 Sealed = tuple[int, str, str, Any, str]
 
 
-#: a game that has not ended after this many rules steps inside one apply() is an engine bug
+#: a turn that has not ended after this many rules steps without a decision is an engine bug (a
+#: stretch of turns without a decision is not: see :class:`_IdleWatch`)
 MAX_STEPS_PER_APPLY = 1_000_000
+#: after this many rules steps inside one apply() without a decision, ``run()`` watches the turns
+#: go by for a position that comes back (:class:`_IdleWatch`); ordinary play never gets here
+IDLE_WATCH_STEPS = 20_000
+
+
+class _IdleWatch:
+    """Turns that pass with nobody deciding anything (every decision had one option and the engine
+    answered it): an ``apply()`` that runs them must neither stop with an error nor play a million
+    of them one by one (issue 18: a Walpurgis v1.01 game with ``turn_limit`` 10⁶ and nothing left to
+    do). ``run()`` hands every rules step over to this watch once ``IDLE_WATCH_STEPS`` have run
+    without a decision. It keeps a digest of the state — everything but the turn number and the log
+    — at each new turn. When a digest comes back ``period`` turns later, no player has been asked
+    anything in between and the rules are deterministic, so the game repeats those ``period`` turns
+    unchanged for ever: :meth:`State.skip_idle_turns` jumps the turn number ahead by a multiple of
+    the period (the same state a full play-out would reach, the turn limit included). A single turn
+    running more than ``MAX_STEPS_PER_APPLY`` steps is an engine bug (``RuntimeError``)."""
+
+    __slots__ = ("seen", "steps", "turn")
+
+    def __init__(self, st: State) -> None:
+        self.turn = st.turn
+        self.steps = 0
+        self.seen: dict[str, int] = {}
+
+    def step(self, st: State) -> None:
+        if st.turn == self.turn:
+            self.steps += 1
+            if self.steps > MAX_STEPS_PER_APPLY:
+                raise RuntimeError("engine bug: too many rules steps without a decision")
+            return
+        self.turn = st.turn
+        self.steps = 0
+        key = st._digest(with_turn=False)
+        before = self.seen.get(key)
+        if before is None:
+            self.seen[key] = st.turn
+            return
+        self.seen.clear()
+        st.skip_idle_turns(st.turn - before)
+        self.turn = st.turn
 
 #: a refusal repeats at most this many characters of the refused action, and is at most MAX_REFUSAL long
 REFUSAL_ECHO = 80
@@ -140,13 +181,14 @@ class State(ABC):
             self.log.append(Event(kind, data, secret, seen_by))
 
     def run(self, limit: int = 0) -> int:
-        """Run rules steps until a decision is pending or the game is over (RuntimeError after
-        ``limit`` steps, by default :data:`MAX_STEPS_PER_APPLY`: an engine bug); returns the number
-        of steps run."""
-        limit = limit or MAX_STEPS_PER_APPLY
+        """Run rules steps until a decision is pending or the game is over; returns the number of
+        steps run. ``limit``: a caller's budget of steps (RuntimeError past it); without one, a long
+        stretch without a decision is watched by :class:`_IdleWatch`."""
         steps = self.STEPS
         stack = self.stack
         n = 0
+        idle: _IdleWatch | None = None
+        watch_at = min(limit, IDLE_WATCH_STEPS) if limit else IDLE_WATCH_STEPS
         while not self.over:
             d = self.decision
             if d is not None:
@@ -166,9 +208,32 @@ class State(ABC):
             name, ctx = stack.pop()
             steps[name](self, ctx)
             n += 1
-            if n > limit:
-                raise RuntimeError("engine bug: too many rules steps without a decision")
+            if n > watch_at:
+                if limit and n > limit:  # a caller's budget (the state-document probe)
+                    raise RuntimeError("engine bug: too many rules steps without a decision")
+                if n > IDLE_WATCH_STEPS:  # a long stretch without a decision: see _IdleWatch
+                    if idle is None:
+                        idle = _IdleWatch(self)
+                    idle.step(self)
         return n
+
+    def skip_idle_turns(self, period: int) -> None:
+        """The game has come back to the same state ``period`` turns later with nobody deciding
+        anything (:class:`_IdleWatch`): it would repeat those turns until its turn limit. Jump the turn
+        number ahead by as many whole periods as stay within the parameter ``turn_limit`` (no game
+        ends before that turn), logged as a ``turns_skipped`` event; the rules then play the last
+        turns and end the game as the limit says. Without a turn limit (0 or none) such a game
+        would never end: it ends now as a draw, ``"no progress"``. A game whose rules read the turn
+        number otherwise overrides this."""
+        limit = self.game.params.get("turn_limit")
+        if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
+            m = (limit - self.turn) // period
+            if m > 0:
+                self.emit("turns_skipped", first=self.turn, last=self.turn + m * period - 1, period=period)
+                self.turn += m * period
+            return
+        self.emit("turns_skipped", first=self.turn, last=None, period=period)
+        self.end_game(None, "no progress")
 
     @staticmethod
     def _auto_event(d: Decision, a: Action) -> Event:
@@ -503,7 +568,13 @@ class State(ABC):
 
     def hash(self) -> str:
         """A digest of everything that decides the future (not the log): equal states, equal hash."""
-        body = json.dumps([self._common(), self._dump()], ensure_ascii=False, separators=(",", ":"))
+        return self._digest()
+
+    def _digest(self, with_turn: bool = True) -> str:
+        common = self._common()
+        if not with_turn:
+            del common["turn"]
+        body = json.dumps([common, self._dump()], ensure_ascii=False, separators=(",", ":"))
         return hashlib.blake2b(body.encode(), digest_size=16).hexdigest()
 
     def record(self, step_hashes: bool = False) -> Record:

@@ -477,7 +477,8 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
 
 
 # ------------------------------------------------------------------------------------------- decisions
-_RESULT_JA = {"all books destroyed": "禁書をすべて破壊", "deck out": "山札切れ", "turn limit": "ターン上限"}
+_RESULT_JA = {"all books destroyed": "禁書をすべて破壊", "deck out": "山札切れ", "turn limit": "ターン上限",
+              "no progress": "進展なし (同じ局面の繰り返し)"}
 
 _KIND = {
     "en": {"deciding": "is deciding"},  # a private decision's public form (its kind is not shown)

@@ -345,10 +345,30 @@ class SuikodenState(State):
             d = self.decision
             if d is not None and d.kind == "casualties":  # §7.3: the picks so far are public
                 battle["casualties"] = {"player": d.ctx[0], "cards": list(d.ctx[3])}
+            if self.bkind == "duel" and player in (0, 1):
+                battle["duel_values"] = self._duel_values(player)
         P = self.game.params
         table = {"first": self.first, "vp_to_win": int(P["vp_to_win"]), "mission_slots": self.K, "battle": battle,
                  "players": sides}
         return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
+
+    def _duel_values(self, p: int) -> list[int | None]:
+        """§7.6 3, for a duel under way: what each card of ``p``'s hand would be compared by, in hand
+        order (its stat with the modifiers, ``effects.duel_values``; None for a card that is not a
+        character) — ``p``'s own cards and public modifiers only, so ``p``'s view may show it."""
+        from .effects import duel_values
+
+        C = self.C
+        card = self.mission(self.bseat, self.bslot).card
+        got: dict[str, int | None] = {}
+        for cid in self.hand[p]:
+            if cid not in got:
+                c = C[cid]
+                picks = ["", ""]
+                picks[p] = cid
+                ok = c.type == "character" and c.cls != "mastermind"
+                got[cid] = duel_values(self, self.bseat, card, picks)[p] if ok else None
+        return [got[cid] for cid in self.hand[p]]
 
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1): ``player`` cannot see the opponent's hand, its mulligan

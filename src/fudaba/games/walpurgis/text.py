@@ -64,7 +64,8 @@ _PHASE_JA = {"setup": "準備", "initial": "初期配置", "prepare": "準備フ
              "end": "終了フェイズ", "over": "終了"}
 
 _RESULT_JA = {"board full": "場がすべて陣で埋まった", "deck out": "山札切れ", "turn limit": "ターン上限",
-              "no 通常弾 to place": "通常弾を配置できない"}
+              "no 通常弾 to place": "通常弾を配置できない",
+              "no progress": "進展なし (同じ局面の繰り返し)"}
 
 
 def result_text(result: str, lang: str = "en") -> str:

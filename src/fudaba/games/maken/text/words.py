@@ -47,11 +47,12 @@ _OPT = {"en": {"speed": "speed", "reach": "reach", "attack": "attack", "guard": 
 _BET = {"en": {"fb": " (first bet)", "attack": "", "bonus": " (bonus bet)"},
         "ja": {"fb": " (FB)", "attack": "", "bonus": " (ボーナスベット)"}}
 _WHY_DRAW = {"en": {"setup": " (starting hand)", "mulligan": " (new hand)", "double": " (double attack)",
-                    "effect": " (effect)", "draw": ""},
-             "ja": {"setup": " (初期手札)", "mulligan": " (引き直し)", "double": " (ダブルアタック)", "effect": " (効果)",
-                    "draw": ""}}
+                    "triple": " (triple attack)", "effect": " (effect)", "draw": ""},
+             "ja": {"setup": " (初期手札)", "mulligan": " (引き直し)", "double": " (ダブルアタック)", "triple": " (トリプルアタック)",
+                    "effect": " (効果)", "draw": ""}}
 _RESULT_JA = {"down on the last life card": "最後のLP札でダウン", "turn limit": "ターン上限",
-              "stalemate": "膠着 (両者のスタミナ札が尽き、2ターン続けてアタックなし)"}
+              "stalemate": "膠着 (両者のスタミナ札が尽き、2ターン続けてアタックなし)",
+              "no progress": "進展なし (同じ局面の繰り返し)"}
 
 
 def result_text(result: str, lang: str = "en") -> str:

@@ -334,9 +334,9 @@ def card_source(game: SuikodenGame, card_id: str, lang: str = "en") -> str:
 # ------------------------------------------------------------------------------------------- results
 _RESULT = {
     "en": {"vp": "victory points", "deck out": "deck out", "deck out (both)": "both decks out",
-           "turn limit": "turn limit"},
+           "turn limit": "turn limit", "no progress": "no progress"},
     "ja": {"vp": "勝利点(VP)到達", "deck out": "山札切れ", "deck out (both)": "両者の山札切れ",
-           "turn limit": "ターン上限"},
+           "turn limit": "ターン上限", "no progress": "進展なし (同じ局面の繰り返し)"},
 }
 
 
