@@ -332,3 +332,20 @@ def test_18_5_the_play_session_repeats_no_long_input() -> None:
     assert len(rules.text) < 200 and "y" * 79 + "…" in rules.text
     why = sess.handle(seat, "why " + "z" * 100_000)
     assert len(why.text) < 300
+
+
+def test_18_5_fudaba_replay_says_another_engine_version_in_one_line(tmp_path: Any) -> None:
+    """The command line says a record of another engine version in one line, not Python's warning
+    format (file:line, category, source line)."""
+    from typer.testing import CliRunner
+
+    from fudaba.cli import app
+
+    rec = {**_played("sarasvati", 5, 8).record().to_dict(), "engine": "9.9.9"}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    r = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    warned = [line for line in r.output.splitlines() if "9.9.9" in line]
+    assert warned == ["warning: record: written by fudaba engine 9.9.9, this is 0.1.0: it may not play the same"], warned
+    assert "EngineVersionWarning" not in r.output and ".py:" not in r.output

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from ..core.decks import Deck
+from ..core.documents import EngineVersionWarning
 from ..core.errors import FudabaError
 from ..core.files import FileEncodingNotice
 from ..core.game import Game
@@ -38,13 +39,14 @@ _NOTICED: set[str] = set()
 
 def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
                   file: TextIO | None = None, line: str | None = None) -> None:
-    """A file read in another encoding than UTF-8 (core.files) is said in one line on stderr; other
-    warnings are shown as Python shows them."""
-    if issubclass(category, FileEncodingNotice):
+    """A file read in another encoding than UTF-8 (core.files) and a record of another engine version
+    are each said in one line on stderr; other warnings are shown as Python shows them."""
+    if issubclass(category, (EngineVersionWarning, FileEncodingNotice)):
         text = str(message)
-        if text not in _NOTICED:
+        if text not in _NOTICED:  # a file read twice is said once
             _NOTICED.add(text)
-            err.print(f"[yellow]note:[/] {esc(text)}")
+            head = "warning" if issubclass(category, EngineVersionWarning) else "note"
+            err.print(f"[yellow]{head}:[/] {esc(text)}")
         return
     _python_show(message, category, filename, lineno, file, line)
 
@@ -57,6 +59,7 @@ def _each_command() -> None:
     # every notice of this command is shown (Python's default shows a warning once per place)
     _NOTICED.clear()
     warnings.simplefilter("always", FileEncodingNotice)
+    warnings.simplefilter("always", EngineVersionWarning)
     warnings.showwarning = _show_warning
 
 
