@@ -189,6 +189,7 @@ def test_issue11_card_named_like_html_renders_as_text(page: Page, make_server: A
     srv: Server = make_server(cards=[cards])
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    frames = Frames(page)  # before the table opens: its first state frame must be seen
     starter = (Path(__file__).parents[2] / "src/fudaba/games/sarasvati/decks/a_vanguard.txt").read_text("utf-8")
     deck = starter.replace("2 SV-A01", "4 SV-X01").replace("4 SV-A02", "2 SV-A02")
     page.goto(srv.url + "/")
@@ -204,7 +205,6 @@ def test_issue11_card_named_like_html_renders_as_text(page: Page, make_server: A
     page.click("#create-room")
     page.click("#open-table")
     wait_table(page)
-    frames = Frames(page)
     for _ in range(20):
         if page.locator('.own-zone .hand [data-card="SV-X01"]').count():
             break
