@@ -25,6 +25,7 @@ from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
 from .decks import Deck
 from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
+from .kinds import DecisionKind, kinds_table
 from .positions import check_keys, read_document, table
 from .state import Answer, State, Step
 
@@ -46,14 +47,18 @@ class Game(ABC):
     #: the rules: ``{name: fn(state, ctx)}`` and ``{handler: fn(state, action, ctx)}`` (ARCHITECTURE §3.1)
     STEPS: ClassVar[Mapping[str, Step]] = {}
     ANSWERS: ClassVar[Mapping[str, Answer]] = {}
+    #: the decision kinds the rules ask (:mod:`fudaba.core.kinds`), and the same by handler
+    KINDS: ClassVar[tuple[DecisionKind, ...]] = ()
+    KIND_BY_HANDLER: ClassVar[dict[str, DecisionKind]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Assemble the game: its state class runs its rules' ``STEPS`` and ``ANSWERS``."""
+        """Assemble the game: its state class runs its rules' ``STEPS`` and its kinds' answers."""
         super().__init_subclass__(**kwargs)
+        cls.KIND_BY_HANDLER = kinds_table(tuple(cls.KINDS))
         st = cls.__dict__.get("STATE")
         if st is not None:
             st.STEPS = dict(cls.STEPS)
-            st.ANSWERS = dict(cls.ANSWERS)
+            st.ANSWERS = {**cls.ANSWERS, **{h: k.answer for h, k in cls.KIND_BY_HANDLER.items()}}
 
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         variant = variant or self.VARIANTS[0]
@@ -372,18 +377,28 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ the rules' hooks on a state
     def decision_options(self, st: State, d: Decision) -> list[Action]:
-        """``st.decision_options(d)``: the options of ``d`` computed again in ``st`` by the rules'
-        own functions (:meth:`State.resample`). The default keeps ``d.options``: right only for a
-        game whose options never depend on a hidden card."""
-        return list(d.options)
+        """``st.decision_options(d)``: the options of ``d`` computed again in ``st`` by its kind
+        (:meth:`State.resample`); a decision of no kind keeps its options."""
+        k = self.KIND_BY_HANDLER.get(d.handler)
+        return list(d.options) if k is None else k.options(st, d.player, d.ctx)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:
         """``st.explain(action)`` (``lang`` "en") and ``st.explain_in(action, lang)``: why ``action`` is
-        not legal in ``st``, naming the rule (spec section). Games write each refusal in English and
-        Japanese as a :class:`~fudaba.core.errors.Refusal`."""
+        not legal in ``st``, naming the rule — the pending decision's kind's own check."""
         d = st.decision
-        kind = d.kind if d else "none"
-        return f"not a legal action of the current decision ({kind})"
+        if d is None:
+            return "ゲームは選択を待っていません" if lang == "ja" else "no decision is pending"
+        k = self.KIND_BY_HANDLER.get(d.handler)
+        r = None if k is None else k.check(st, d.player, d.ctx, action)
+        if r is not None:
+            return r.text(lang)
+        return (f"この場面({d.kind})の合法手ではありません" if lang == "ja"
+                else f"not a legal action of the current decision ({d.kind})")
+
+    def kind_ctx(self, handler: str, raw: Any) -> Any:
+        """A decision context read back from a document, as its kind's named type."""
+        k = self.KIND_BY_HANDLER.get(handler)
+        return raw if k is None else k.ctx(raw)
 
     def position_of(self, st: State) -> dict[str, Any]:
         """``st.position()``: the position document of ``st`` (games with positions override)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -35,7 +35,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .actions import Action, Decision
 from .errors import FudabaError, IllegalAction, PositionError
 from .events import Event
+from .fields import CompiledFields, Field, compile_fields, fields_of
 from .infoset import InfoSet
+from .kinds import DecisionKind
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -53,7 +55,26 @@ ENGINE_VERSION = "0.1.0"
 MAX_STEPS_PER_APPLY = 1_000_000
 
 
-class State(ABC):
+class StateMeta(ABCMeta):
+    """Makes a state class from its declared fields (:mod:`fudaba.core.fields`): each ``name: type =
+    seat_cards()`` line of the class body becomes a slot, and the class gets the copy, JSON and
+    start functions compiled from every field (its bases' first) — unless it writes its own."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> StateMeta:
+        fields = fields_of(name, bases, ns)
+        own = {"_copy_into", "_dump", "init_fields"} & set(ns)
+        cls = super().__new__(mcls, name, bases, ns, **kw)
+        if fields:
+            compiled = compile_fields(fields)
+            cls.FIELDS = tuple(fields)  # type: ignore[attr-defined]
+            cls._FIELDS = compiled  # type: ignore[attr-defined]
+            for attr, fn in (("_copy_into", compiled.copy), ("_dump", compiled.dump), ("init_fields", compiled.init)):
+                if attr not in own:
+                    setattr(cls, attr, fn)
+        return cls
+
+
+class State(metaclass=StateMeta):
     """Base class of every game's state. See the module docstring for the protocol."""
 
     __slots__ = (
@@ -106,23 +127,24 @@ class State(ABC):
         for s in reversed(steps):
             self.stack.append((s, None))
 
-    def ask(
-        self,
-        player: int,
-        kind: str,
-        options: list[Action],
-        handler: str,
-        ctx: Any = None,
-        prompt: str = "",
-        private: bool = False,
-        sealed: dict[str, Any] | None = None,
-    ) -> None:
-        """Stop at a decision: ``player`` chooses one of ``options``; ``ANSWERS[handler]`` resumes.
+    def ask(self, kind: DecisionKind | Any, player: int | Any, ctx: Any = None, options: list[Action] | Any = None,
+            *old: Any, **kw: Any) -> None:
+        """Stop at a decision of ``kind`` (a :class:`~fudaba.core.kinds.DecisionKind` of the game's
+        ``KINDS``): ``player`` chooses one of its options, and ``kind.answer`` resumes with the choice.
+        ``options``: the kind's options when the rules have just computed them (they must be
+        ``kind.options(self, player, ctx)``). A sealed kind's answer is a sealed pick: the core keeps
+        it and no answer runs; :meth:`unseal` reveals every pick at once."""
+        if not isinstance(kind, DecisionKind):  # MIGRATION (issue 19): the old form, until every game has KINDS
+            self._ask_old(kind, player, ctx, options, *old, **kw)  # type: ignore[arg-type]
+            return
+        opts = kind.options(self, player, ctx) if options is None else options
+        if not opts:
+            raise RuntimeError(f"engine bug: decision {kind.name!r} with no legal action")
+        self.decision = Decision(player, kind.name, kind.prompt(self, player, ctx), opts, kind.handler, ctx,
+                                 kind.private, kind.sealed_data(self, player, ctx))
 
-        ``private``: the choice is secret (see :class:`Decision`). ``sealed``: the answer is a sealed
-        pick — the core keeps it and no handler runs; :meth:`unseal` reveals every pick at once. The
-        dict is the public data of the ``pick`` event that tells every seat this one has picked
-        (``handler`` and ``ctx`` still name the decision, for :meth:`decision_options`)."""
+    def _ask_old(self, player: int, kind: str, options: list[Action], handler: str, ctx: Any = None, prompt: str = "",
+                 private: bool = False, sealed: dict[str, Any] | None = None) -> None:
         if not options:
             raise RuntimeError(f"engine bug: decision {kind!r} with no legal action")
         self.decision = Decision(player, kind, prompt or kind, options, handler, ctx, private, sealed)
@@ -478,12 +500,13 @@ class State(ABC):
             st.stack = [(n, _tuplify(ctx)) for n, ctx in c["stack"]]
             st.decision = None if c["decision"] is None else Decision.from_dict(c["decision"])
             if st.decision is not None:
-                st.decision.ctx = _tuplify(st.decision.ctx)
+                st.decision.ctx = game.kind_ctx(st.decision.handler, _tuplify(st.decision.ctx))
             st.over = bool(c["over"])
             st.winner = c["winner"]
             st.result = c["result"]
             st.turn = int(c["turn"])
-            st.sealed = tuple((int(p), str(k), str(h), _tuplify(x), str(t)) for p, k, h, x, t in c.get("sealed", []))
+            st.sealed = tuple((int(p), str(k), str(h), game.kind_ctx(str(h), _tuplify(x)), str(t))
+                              for p, k, h, x, t in c.get("sealed", []))
             st.log = [Event.from_dict(e) for e in doc.get("log", [])]
             st.history = list(doc.get("history", []))
             st.origin = doc.get("origin", {})
@@ -533,17 +556,27 @@ class State(ABC):
             self.game = self.game.with_cards(list(pos["cards"]), "position [[cards]]")
 
     # ------------------------------------------------------------------ game hooks
-    @abstractmethod
+    #: the declared fields (:mod:`fudaba.core.fields`) and what was compiled from them
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    _FIELDS: ClassVar[CompiledFields | None] = None
+
     def _copy_into(self, new: Any) -> None:
-        """Game hook."""
+        """Copy the game's fields into ``new`` (compiled from ``FIELDS``, or the game's own)."""
+        raise TypeError(f"{type(self).__name__} declares no fields and writes no _copy_into")
 
-    @abstractmethod
     def _dump(self) -> dict[str, Any]:
-        """Game hook."""
+        """The game's fields as JSON-able data, in declared order (compiled from ``FIELDS``)."""
+        raise TypeError(f"{type(self).__name__} declares no fields and writes no _dump")
 
-    @abstractmethod
     def _load(self, data: dict[str, Any]) -> None:
-        """Game hook."""
+        """Set the game's fields from a state document's ``state`` table, every value checked
+        (PositionError naming the key); a game with more to check or derive extends it."""
+        if self._FIELDS is None:
+            raise TypeError(f"{type(self).__name__} declares no fields and writes no _load")
+        self._FIELDS.load(self, data, self.game.cards)
+
+    def init_fields(self) -> None:
+        """Every field at its starting value (compiled from ``FIELDS``)."""
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -714,9 +747,11 @@ class State(ABC):
         ``Game.explain``)."""
         return self.game.explain(self, action)
 
-    @abstractmethod
     def all_cards(self) -> list[str]:
-        """Game hook."""
+        """Every card id the state holds (for conservation checks): the cards of every zone field."""
+        if self._FIELDS is None:
+            raise TypeError(f"{type(self).__name__} declares no fields and writes no all_cards")
+        return self._FIELDS.zones(self)
 
 
 def canonical(ids: Iterable[str], rng: Rng | None) -> list[str]:
