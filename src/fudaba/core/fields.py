@@ -57,20 +57,22 @@ SHAPES = ("value", "shared", "items", "seat_items", "seat_units", "mapping")
 
 
 class Where:
-    """Where a value sits in a state document, for the errors of checks (``state.hand[1][3]``)."""
+    """Where a value sits in a document, for the errors of checks (``state.hand[1][3]``): ``doc``
+    names the document (``state JSON``, ``position``), ``cards`` the card ids to check ids against."""
 
-    __slots__ = ("cards", "path")
+    __slots__ = ("cards", "doc", "path")
 
-    def __init__(self, path: str, cards: Any = None) -> None:
+    def __init__(self, path: str, cards: Any = None, doc: str = "state JSON") -> None:
         self.path = path
-        #: the game's card ids (a mapping or set), to check card ids against
         self.cards = cards
+        self.doc = doc
 
     def at(self, key: object) -> Where:
-        return Where(f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}", self.cards)
+        return Where(f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}" if self.path else str(key),
+                     self.cards, self.doc)
 
     def fail(self, problem: str) -> PositionError:
-        return PositionError(f"state JSON: key {self.path!r}: {problem}")
+        return PositionError(f"{self.doc}: key {self.path!r}: {problem}")
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,7 @@ class CompiledFields:
     def load(self, st: Any, doc: Any, cards: Any = None) -> None:
         """Set every field of ``st`` from the state document's ``doc``, each value checked
         (PositionError naming the key); then the shared fields, derived from the others."""
-        w = Where("state", cards)
+        w = Where("", cards)
         if type(doc) is not dict:
             raise w.fail(f"expected a table of fields, got {_short(doc)}")
         packs: dict[str, list[Any]] = {}

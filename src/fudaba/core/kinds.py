@@ -73,9 +73,16 @@ class DecisionKind(ABC):
     def options(self, st: Any, player: int, ctx: Any) -> list[Action]:
         """Every legal action of this decision for ``player`` in ``st`` (never empty when asked)."""
 
-    @abstractmethod
     def answer(self, st: Any, action: Action, ctx: Any) -> None:
-        """The rules step that resumes with the chosen ``action`` (one of :meth:`options`)."""
+        """The rules step that resumes with the chosen ``action`` (one of :meth:`options`). A sealed
+        kind has none: its picks wait in the state until a rules step calls ``State.unseal``."""
+        raise RuntimeError(f"engine bug: decision kind {self.name!r} has no answer"
+                           + (" (a sealed pick is revealed by State.unseal)" if self.sealed else ""))
+
+    def read(self, st: Any, player: int, ctx: Any, words: list[str]) -> Action | None:
+        """A game's own shorthand for this decision's options, tried before the notation is matched
+        (``bid 7`` for the bid of rank 7 in the bidder's suit): the option ``words`` mean, or None."""
+        return None
 
     def check(self, st: Any, player: int, ctx: Any, action: Action) -> Refusal | None:
         """None when ``action`` is legal now, else the refusal naming the rule. The default: legal

@@ -229,6 +229,11 @@ class State(metaclass=StateMeta):
         tokens[0] = unicodedata.normalize("NFKC", tokens[0]).lower()  # ｐａｓｓ typed with an IME
         if tokens[0] == "concede":
             return Action.of("concede", *tokens[1:2])
+        kind = self.game.KIND_BY_HANDLER.get(d.handler)
+        if kind is not None:  # the game's own shorthand for this decision (``bid 7``)
+            got = kind.read(self, d.player, d.ctx, tokens)
+            if got is not None and got in d.options:
+                return d.options[d.options.index(got)]
         words = tokens
         tokens = [tokens[0], *(self.game.resolve_token(t) for t in tokens[1:])]
         key = " ".join(tokens).lower()
@@ -620,6 +625,12 @@ class State(metaclass=StateMeta):
         self.sealed = ()
         self.emit(kind, **data, picks={str(p): a.text if show is None else show(p, a) for p, a in picks.items()})
         return picks
+
+    def add_sealed(self, kind: DecisionKind, player: int, ctx: Any, action: Action | str) -> None:
+        """A sealed pick already made, for a position that starts between a pick and its reveal (no
+        event is logged: a position has no past)."""
+        text = action.text if isinstance(action, Action) else str(action)
+        self.sealed = (*self.sealed, (player, kind.name, kind.handler, ctx, text))
 
     def picked(self) -> list[int]:
         """The seats whose sealed pick waits to be revealed (all that a view may show of them)."""
