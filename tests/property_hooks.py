@@ -253,3 +253,37 @@ TWIN: dict[str, Callable[[Any, int, random.Random], Any]] = {
     "suikoden": suikoden_twin,
     "walpurgis": walpurgis_twin,
 }
+
+
+# ---------------------------------------------------------------------------------------- issue 18: picks
+# A decision a seat answers one pick at a time (Suikoden's troops casualties, §7.3) carries the picks
+# so far in its context. Those picks are public actions: a state that holds other picks must give
+# every seat another view or log view — else its information set (and its samples) would depend on
+# something it cannot see.
+
+
+def suikoden_pick_twins(st: Any, seat: int) -> list[Any]:
+    """The pending casualties decision with another valid pick in place of the last one (§7.3)."""
+    from fudaba.core.actions import Decision
+    from fudaba.games.suikoden.actions import casualty_candidates, casualty_mode, casualty_options, extendable
+
+    d = st.decision
+    if d is None or d.kind != "casualties" or not d.ctx[3]:
+        return []
+    p, mine, theirs, sel = d.ctx
+    cands = casualty_candidates(st, p)
+    mode = casualty_mode(st, cands, theirs)
+    out = []
+    for c in cands:
+        other = [*sel[:-1], c]
+        if c in sel or not extendable(st, cands, theirs, mode, other):
+            continue
+        t = st.clone()
+        ctx = (p, mine, theirs, tuple(other))
+        t.decision = Decision(d.player, d.kind, d.prompt, casualty_options(t, p, theirs, other), d.handler, ctx,
+                              d.private, d.sealed)
+        out.append(t)
+    return out
+
+
+PICK_TWINS: dict[str, Callable[[Any, int], list[Any]]] = {"suikoden": suikoden_pick_twins}

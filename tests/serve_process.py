@@ -13,6 +13,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+RELAXED = ["--rooms-per-minute", "0", "--requests-per-minute", "0"]
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -24,11 +26,14 @@ class Server:
     """``fudaba serve`` in a subprocess on 127.0.0.1:``port`` with the database ``db``."""
 
     def __init__(self, db: Path, port: int | None = None, cards: list[Path] | None = None,
-                 ai_delay: float = 0.0) -> None:
+                 ai_delay: float = 0.0, args: list[str] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.cards = cards or []
         self.ai_delay = ai_delay
+        #: more ``fudaba serve`` options; by default the per-address rate limits are lifted: every
+        #: test's browser is the same address (127.0.0.1), and the limits have tests of their own
+        self.args = RELAXED if args is None else args
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
 
@@ -42,6 +47,7 @@ class Server:
                "--log-level", "warning"]
         for c in self.cards:
             cmd += ["--cards", str(c)]
+        cmd += self.args
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -30,7 +30,7 @@ def test_play_a_whole_game_against_the_ai_by_numbers(game: str, variant: str | N
 
 
 def test_play_sarasvati_refusal_names_the_rule_and_input_by_notation() -> None:
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--first", "0"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en", "--first", "0"],
                       input="summon SV-B09 F1\npass\nconcede\n")
     assert r.exit_code == 0, r.output
     assert "Refused: summon SV-B09 F1:" in r.output and "§5" in r.output
@@ -38,7 +38,7 @@ def test_play_sarasvati_refusal_names_the_rule_and_input_by_notation() -> None:
 
 
 def test_play_japanese_and_info_command() -> None:
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "ja", "--first", "0"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "ja", "--first", "0"],
                       input="info SV-R1\nconcede\n")
     assert r.exit_code == 0, r.output
     assert "第零の司書・サラ" in r.output
@@ -163,10 +163,10 @@ def test_simulate_sweep_rejects_bad_values_before_running(sweep: str, message: s
 
 def test_play_prompts_say_what_is_decided_in_both_languages() -> None:
     # a prompt names the phase and its rule, in the player's language; options carry card names
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input="concede\n")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0"], input="concede\n")
     assert "Your decision: Charge phase (§5.3)" in r.output
     assert "charge SV-A03 Flame Sprite" in r.output
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "ja", "--first", "0"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "ja", "--first", "0"],
                       input="info F1\ninfo xK1\nconcede\n")
     assert "あなたの選択: チャージフェイズ (§5.3)" in r.output
     assert "sarasvati — ターン1" in r.output and "選択: P0 チャージ" in r.output
@@ -189,14 +189,14 @@ def test_play_walpurgis_bullet_prompt_names_the_card_and_japanese_phase() -> Non
 def test_play_sarasvati_forced_target_reads_as_the_only_choice() -> None:
     # seed 2, first 0: the Shadow-walking Ninja summoned on turn 5 has one enemy target
     script = "4\n2\nsummon SV-A02 F2\nend\nend\n" + "1\nsummon SV-A05 F3\n" + "concede\n"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input=script)
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0"], input=script)
     assert r.exit_code == 0, r.output
     assert "(P0: target xF1, the only choice)" in r.output
 
 
 def test_play_record_is_written_when_the_player_quits_and_replays(tmp_path: Path) -> None:
     rec = tmp_path / "game.json"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--record", str(rec)],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en", "--record", str(rec)],
                       input="1\nquit\n")
     assert r.exit_code == 0, r.output
     from fudaba import replay
@@ -213,7 +213,7 @@ def test_play_unwritable_record_path_is_refused_before_the_game(tmp_path: Path) 
 
 
 def test_play_bare_info_explains_itself_and_out_of_range_numbers_are_refused() -> None:
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en"], input="info\n-1\n0\nquit\n")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en"], input="info\n-1\n0\nquit\n")
     assert r.exit_code == 0, r.output
     assert "info X: X is a card id or name" in r.output
     assert r.output.count("Refused: choose 1–") == 2
@@ -287,15 +287,15 @@ def test_play_with_both_decks_given_under_changed_deck_rules(tmp_path: Path) -> 
 
 
 def test_play_result_line_reads_naturally_in_japanese() -> None:
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "ja", "--first", "0"], input="concede\n")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "ja", "--first", "0"], input="concede\n")
     assert r.exit_code == 0, r.output
     assert r.output.rstrip().endswith("結果: あなたの負けです。(P0の投了、ターン1)")
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--first", "0"], input="concede\n")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en", "--first", "0"], input="concede\n")
     assert r.output.rstrip().endswith("Result: You lost. (player 0 conceded, turn 1)")
 
 
 def test_play_hot_seat_waits_for_the_next_player_before_showing_their_hand() -> None:
-    args = ["play", "sarasvati", "--opponent", "human", "--seed", "2", "--first", "0"]
+    args = ["play", "sarasvati", "--deck", "a_vanguard", "--opponent", "human", "--seed", "2", "--first", "0"]
     r = runner.invoke(app, [*args, "--lang", "ja"], input="pass\n\nconcede\n")
     assert r.exit_code == 0, r.output
     out = r.output
@@ -326,7 +326,7 @@ def test_play_walpurgis_log_says_a_card_activated_from_hand_was_placed() -> None
 
 def test_play_options_name_the_cards_on_the_places_they_name() -> None:
     # seed 3, P0 first: the Shadow-walking Ninja summoned on F1 on turn 5 may move to the back row
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "3", "--lang", "ja", "--first", "0"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "3", "--lang", "ja", "--first", "0"],
                       input="1\n1\n1\n1\nconcede\n")
     assert r.exit_code == 0, r.output
     assert "   1. move F1 B1 影渡りの忍\n" in r.output

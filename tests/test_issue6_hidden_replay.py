@@ -119,7 +119,7 @@ def test_issue6_1_reveal_shows_everything_only_for_finished_games(tmp_path: Path
     unfinished = tmp_path / "u.json"
     r = runner.invoke(app, ["play", "walpurgis", "--seed", "2", "--record", str(unfinished)], input="1\nquit\n")
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["replay", str(unfinished), "--reveal"])
+    r = runner.invoke(app, ["replay", str(unfinished), "--reveal", "--lang", "en"])  # played in ja: tests/test_replay_lang.py
     assert r.exit_code == 2
     assert ("--reveal shows the hidden cards: only for a finished game, and this one is not over "
             "(2 action(s) recorded); replay it with --seat 0 or 1, or as a spectator") in r.output
@@ -172,7 +172,7 @@ def test_issue6_1_sarasvati_charge_is_public_and_a_hand_play_hides_the_decision(
 
 
 def test_issue6_1_hot_seat_hand_over_clears_the_screen_before_and_after_enter() -> None:
-    args = ["play", "sarasvati", "--opponent", "human", "--seed", "2", "--first", "0", "--lang", "en"]
+    args = ["play", "sarasvati", "--deck", "a_vanguard", "--opponent", "human", "--seed", "2", "--first", "0", "--lang", "en"]
     r = runner.invoke(app, args, input="pass\n\nconcede\n")
     assert r.exit_code == 0, r.output
     out = r.output
@@ -185,7 +185,7 @@ def test_issue6_1_hot_seat_hand_over_clears_the_screen_before_and_after_enter() 
     assert ready < second < p1_hand
     assert "\x1b[2J" in CLEAR and "\x1b[3J" in CLEAR and CLEAR.count("\n") >= 50
     # the AI's turns hand nothing over: no clearing in a game against the AI
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--first", "0", "--lang", "en"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--first", "0", "--lang", "en"],
                       input="pass\nend\nconcede\n")
     assert r.exit_code == 0 and CLEAR not in r.output
 

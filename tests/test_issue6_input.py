@@ -79,15 +79,15 @@ def test_issue6_2_session_takes_numbers_only_for_the_decision_whose_numbered_lis
 # ------------------------------------------------------------------ card names with spaces
 def test_issue6_2_card_names_with_spaces_in_moves(tmp_path: Path) -> None:
     rec_path = tmp_path / "s.json"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "0", "--lang", "en", "--first", "0", "--record",
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "0", "--lang", "en", "--first", "0", "--record",
                             str(rec_path)], input="charge giant  king\nquit\n")
     assert r.exit_code == 0, r.output
     assert _mine(_record(rec_path), "charge")[1] == "charge SV-A08"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "0", "--lang", "ja", "--first", "0", "--record",
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "0", "--lang", "ja", "--first", "0", "--record",
                             str(rec_path)], input="charge 巨人の王\nquit\n")
     assert _mine(_record(rec_path), "charge")[1] == "charge SV-A08"
     # a spaced name that is not legal is refused with the rule, naming the card by its id
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0"],
                       input="charge Giant King\nquit\n")
     assert "Refused: charge SV-A08: SV-A08 is not in your hand (§1)" in r.output
     rec_path = tmp_path / "w.json"
@@ -117,15 +117,15 @@ def test_issue6_2_pasted_options_with_their_glosses_are_accepted(tmp_path: Path)
     assert "place W-MR-01 1a up Normal Shot (Marisa)" in r.output  # as displayed
     assert _mine(_record(rec_path), "initial")[1] == "place W-MR-01 1a up"
     rec_path = tmp_path / "s.json"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "ja", "--first", "0", "--record",
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "ja", "--first", "0", "--record",
                             str(rec_path)], input="charge SV-A05 影渡りの忍\nquit\n")
     assert "   3. charge SV-A05 影渡りの忍\n" in r.output
     assert _mine(_record(rec_path), "charge")[1] == "charge SV-A05"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0", "--record",
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0", "--record",
                             str(rec_path)], input="  3. charge SV-A05 Shadow-walking Ninja\nquit\n")
     assert _mine(_record(rec_path), "charge")[1] == "charge SV-A05"  # copied with its number too
     # a gloss that is not the option's own is refused, and the refusal names the rule
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0", "--record",
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0", "--record",
                             str(rec_path)], input="charge SV-A05 Fireball\nquit\n")
     assert _record(rec_path).actions == []
     assert re.search(r"Refused: charge SV-A05 SV-A09: .*§", r.output), r.output
@@ -182,7 +182,7 @@ def test_issue6_2_every_displayed_option_pasted_whole_parses_to_itself(game: str
 
 # ------------------------------------------------------------------ help, quit, replay language
 def test_issue6_2_help_is_game_specific() -> None:
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"], input="?\nquit\n")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0"], input="?\nquit\n")
     out = r.output
     assert "e.g. 'charge SV-A03', 'pass'." in out and "e.g. 'charge Flame Sprite'" in out
     assert "(F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage; x = the opponent's)" in out
@@ -201,22 +201,22 @@ def test_issue6_2_help_is_game_specific() -> None:
 
 def test_issue6_2_quit_with_record_says_where_it_saved(tmp_path: Path) -> None:
     rec_path = tmp_path / "game.json"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--record", str(rec_path)],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en", "--record", str(rec_path)],
                       input="quit\n")
     assert r.exit_code == 0
     assert r.output.rstrip().endswith(f"The game's record is saved in {rec_path} (replay it: fudaba replay {rec_path})")
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "ja", "--record", str(rec_path)],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "ja", "--record", str(rec_path)],
                       input="quit\n")
     assert r.output.rstrip().endswith(f"対戦の記録を {rec_path} に保存しました (再生: fudaba replay {rec_path})")
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--record", str(rec_path)], input="")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en", "--record", str(rec_path)], input="")
     assert r.exit_code == 1 and f"The game's record is saved in {rec_path}" in r.output
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en"], input="quit\n")
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en"], input="quit\n")
     assert "record is saved" not in r.output
 
 
 def test_issue6_2_replay_speaks_the_recorded_games_language(tmp_path: Path) -> None:
     rec_path = tmp_path / "game.json"
-    runner.invoke(app, ["play", "sarasvati", "--seed", "1", "--lang", "en", "--first", "0", "--record",
+    runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "1", "--lang", "en", "--first", "0", "--record",
                         str(rec_path)], input="pass\nquit\n")
     meta = json.loads(rec_path.read_text(encoding="utf-8"))["meta"]
     assert meta == {"lang": "en", "agents": ["human", "greedy"]}
@@ -237,7 +237,7 @@ def test_issue6_2_rules_command_prints_the_games_rules_text(tmp_path: Path) -> N
     g = fudaba.load_game("sarasvati")
     listing, section = g.rules_text(None, "en"), g.rules_text("5.3", "en")
     assert listing and section
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", "en", "--first", "0"],
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", "en", "--first", "0"],
                       input="rules\nrules 5.3\nrules 99.9\nquit\n")
     assert r.exit_code == 0, r.output
     assert listing in r.output and section in r.output
@@ -267,7 +267,7 @@ def test_issue6_2_rules_command_asks_the_game_for_the_section_typed(monkeypatch:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_issue6_2_why_gives_the_refusal_apply_would_give_and_changes_nothing(tmp_path: Path, lang: str) -> None:
     rec_path = tmp_path / "g.json"
-    r = runner.invoke(app, ["play", "sarasvati", "--seed", "2", "--lang", lang, "--first", "0", "--record",
+    r = runner.invoke(app, ["play", "sarasvati", "--deck", "a_vanguard", "--seed", "2", "--lang", lang, "--first", "0", "--record",
                             str(rec_path)], input="why summon SV-B09 F1\nwhy charge Flame Sprite\nsummon SV-B09 F1\nquit\n")
     assert r.exit_code == 0, r.output
     st = fudaba.load_game("sarasvati", first=0).new_game(seed=2)

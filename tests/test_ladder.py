@@ -83,8 +83,10 @@ def test_2_simulate_and_play_refuse_a_bad_agent_spec_with_exit_2() -> None:
     r = runner.invoke(app, ["simulate", "sarasvati", "--games", "2", "--agents", "greedy,random,random"])
     assert r.exit_code == 2 and "--agents takes two of the agents" in r.output and "got 3" in r.output
     r = runner.invoke(app, ["play", "sarasvati", "--opponent", "genius"])
-    assert r.exit_code == 2 and "--opponent 'genius': unknown agent 'genius'" in r.output
-    assert "--opponent must be one of random, greedy, easy, normal, hard, ismcts:" in r.output
+    # issue 18: one line, the agents listed once
+    assert r.exit_code == 2 and r.output.startswith("error: --opponent 'genius': unknown agent; --opponent must be "
+                                                    "one of random, greedy, easy, normal, hard, ismcts:")
+    assert r.output.count("random, greedy") == 1 and r.output.count("\n") == 1
     assert "Traceback" not in r.output
 
 

@@ -16,7 +16,10 @@ For thousands of seeded random games, at every decision:
   other seat, other sealed picks; ``property_hooks.TWIN``), a sample of the state and the seat's
   ``infoset`` all give the same sample (same ``hash()`` and ``to_json()``); a sample keeps the seat's
   log view and no history or origin; every option of its pending decision applies in it — for every
-  decision kind met in each chunk of games (both seats), and every 7th step of its first games;
+  decision kind met in each chunk of games (both seats), and every 7th step of its first games; a
+  state whose pending decision holds other picks so far (Suikoden's casualties,
+  ``property_hooks.PICK_TWINS``) is told apart by the seat's view or log view, or samples the same
+  (issue 18);
 - every game ends within a step bound.
 
 ``FUDABA_PROPERTY_GAMES`` (default 1000 per game and variant) sets the number of games.
@@ -39,7 +42,7 @@ from fudaba.core.errors import IllegalAction
 from fudaba.core.redact import Before, action_line
 from fudaba.core.session import Session
 
-from .property_hooks import PLACES, TWIN, VISIBLE
+from .property_hooks import PICK_TWINS, PLACES, TWIN, VISIBLE
 
 GAMES = int(os.environ.get("FUDABA_PROPERTY_GAMES", "1000"))
 CHUNK = 50
@@ -66,8 +69,9 @@ def _ids_in(obj: object, pool: set[str]) -> Counter[str]:
 
 def _counted(v: dict[str, object]) -> dict[str, object]:
     """A view without what refers back to cards shown elsewhere in it: the decision (its options),
-    the game table's chain (Walpurgis: the activating cards are on the board) and the card a
-    modifier came from (Suikoden's ``mods``: a used counter is in the discard pile)."""
+    the game table's chain (Walpurgis: the activating cards are on the board), the card a
+    modifier came from (Suikoden's ``mods``: a used counter is in the discard pile) and the
+    casualties picked so far (Suikoden's ``casualties``: they are in their column)."""
     out = {k: x for k, x in v.items() if k != "decision"}
     tb = out.get("table")
     if isinstance(tb, dict):
@@ -77,7 +81,7 @@ def _counted(v: dict[str, object]) -> dict[str, object]:
 
 def _without_mods(x: object) -> object:
     if isinstance(x, dict):
-        return {k: _without_mods(v) for k, v in x.items() if k != "mods"}
+        return {k: _without_mods(v) for k, v in x.items() if k not in ("mods", "casualties")}
     if isinstance(x, list):
         return [_without_mods(v) for v in x]
     return x
@@ -151,6 +155,16 @@ def _check_samples(st: fudaba.State, srng: Rng, rnd: random.Random) -> None:
         assert st.infoset(seat).sample(Rng(k)).to_json() == js
         for opt in a.legal_actions():  # every option of the sampled decision applies in the sample
             a.clone().apply(opt)
+        for t in PICK_TWINS.get(st.game.name, _no_twins)(st, seat):
+            # issue 18: the same decision with other picks so far: the seat tells the two apart by
+            # its view or log view, or its samples of both are the same
+            if t.view(seat) == st.view(seat) and t.log_view(seat) == st.log_view(seat):
+                assert t.resample(seat, Rng(k)).to_json() == js, (
+                    f"seat {seat}'s samples differ with picks it cannot see ({st.decision!r})")
+
+
+def _no_twins(st: fudaba.State, seat: int) -> list[fudaba.State]:
+    return []
 
 
 def _illegal_candidates(st: fudaba.State, pool_texts: list[str], rng: Rng) -> list[str]:
@@ -344,7 +358,8 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
             if steps % 7 == 0 or gi < FULL_CHECK_GAMES:
                 _check_views(st, pool, rng, seen)
             key = _sample_key(st)
-            if key not in sampled or (steps % 7 == 0 and gi - start < SAMPLE_GAMES):
+            picks = bool(PICK_TWINS.get(name, _no_twins)(st, 0))  # picks so far: always checked
+            if key not in sampled or picks or (steps % 7 == 0 and gi - start < SAMPLE_GAMES):
                 sampled.add(key)
                 _check_samples(st, srng, rnd)
             choice = rng.choice(opts)

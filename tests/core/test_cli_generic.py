@@ -26,7 +26,7 @@ def test_simulate_writes_replayable_records_and_prints_statistics(tmp_path: Path
     recs = [json.loads(ln) for ln in lines]
     assert [r_["meta"]["index"] for r_ in recs] == list(range(30))
     assert all(r_["params"]["target"] == 8 for r_ in recs)
-    r2 = runner.invoke(app, ["replay", str(out), "--game-index", "3"])
+    r2 = runner.invoke(app, ["replay", str(out), "--game-index", "3", "--lang", "en"])  # a record without meta.lang: ja
     assert r2.exit_code == 0, r2.output
     assert "hashes verified" in r2.output
     w = recs[3].get("winner")

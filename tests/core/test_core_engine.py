@@ -262,7 +262,7 @@ def test_4_params_defaults_filled_and_validated() -> None:
 def test_4_unknown_game_names_the_games_there_are() -> None:
     with pytest.raises(UnknownGame, match="unknown game 'chess'; games: maken, sarasvati, suikoden, toy, walpurgis"):
         fudaba.load_game("chess")
-    with pytest.raises(UnknownGame, match="a game is named by text"):
+    with pytest.raises(UnknownGame, match="a game is named by text, not NoneType"):
         fudaba.load_game(None)  # type: ignore[arg-type]
     assert fudaba.load_game("maken").name == "maken"
     assert issubclass(UnknownGame, FudabaError)

@@ -150,7 +150,7 @@ def test_5_3_the_attack_is_mandatory_with_a_legal_first_bet() -> None:
     with pytest.raises(IllegalAction) as e:
         st.apply("skip")
     assert "the attack is not optional (attack_optional = false) (§5 step 3)" in str(e.value)
-    assert e.value.text("ja") == "skip: FBできるカードがあります: アタックは省略できません (attack_optional = false) (§5 step 3)"
+    assert e.value.text("ja") == "skip: FBできるカードがあります: アタックは省略できません (ルールのパラメータ attack_optional が false、§5 ステップ3)"
     assert st.hash() == h
 
 

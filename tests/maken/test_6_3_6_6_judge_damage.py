@@ -309,3 +309,39 @@ def test_8_a_card_file_error_names_file_card_and_field() -> None:
     with pytest.raises(CardDataError, match=r"card 'MK-X1': field 'effects\[0\]\.action': 'bonus_bet' is not an "
                                             r"action of on_bet"):
         g.with_cards([attack_card("MK-X1", effects=[{"trigger": "on_bet", "action": "bonus_bet"}])])
+
+
+def test_6_6_a_triple_attack_is_never_called_a_double_attack_in_any_text() -> None:
+    # issue 18: the draw of a triple attack was logged "(double attack)" / 「(ダブルアタック)」
+    st = attack_pos(seat(GRAY, hand=["MK-G03", "MK-G03", "MK-G03"], stamina=["MK-G04", "MK-G05", "MK-G06"]),
+                    seat(AI, field=["MK-A03"], hand=["MK-A08", "MK-A09"]), 1, 0, after_fb=True)
+    since = len(st.log)
+    st.apply("bet MK-G03 x3 reach attack")
+    g = st.game
+    lines = {lang: [g.describe(e, lang) for e in st.log_view(0)[since:]] for lang in ("en", "ja")}
+    draw_en = next(x for x in lines["en"] if " draws " in x)
+    draw_ja = next(x for x in lines["ja"] if "ドロー" in x)
+    assert draw_en.startswith("P0 draws 2 (triple attack)")
+    assert draw_ja.startswith("P0: 2枚ドロー (トリプルアタック)")
+    assert not any("double" in x.lower() for x in lines["en"]) and not any("ダブル" in x for x in lines["ja"])
+    # the table shows the unit as three copies with its two options
+    assert "×3" in g.render(st.view(0), "en") and "double" not in g.render(st.view(0), "en").lower()
+    assert "ダブル" not in g.render(st.view(0), "ja")
+    # a double attack still says so
+    st = attack_pos(seat(GRAY, hand=["MK-B02", "MK-B02", "MK-G06"], stamina=["MK-G05", "MK-G04", "MK-G03"]),
+                    seat(AI, field=["MK-A03"], hand=["MK-A08", "MK-A09"]), 1, 0, after_fb=True)
+    since = len(st.log)
+    st.apply("bet MK-B02 x2 attack")
+    assert any(g.describe(e, "en").startswith("P0 draws 1 (double attack)") for e in st.log_view(0)[since:])
+
+
+def test_6_6_a_triple_attack_refused_for_an_option_of_this_game_names_the_triple() -> None:
+    st = attack_pos(seat(GRAY, hand=["MK-G03", "MK-G03", "MK-G03"]), seat(AI, field=["MK-A03"], hand=["MK-A08"]),
+                    1, 0, after_fb=True, params={"double_options": {"reach": 1, "attack": "x2"}})
+    with pytest.raises(IllegalAction) as e:
+        st.apply("bet MK-G03 x3 reach guard")
+    assert "guard is not an option of a triple attack in this game (double_options) (§6.6)" in str(e.value)
+    assert "guard はこのゲームのトリプルアタックの選択肢にありません" in e.value.translations["ja"]
+    with pytest.raises(IllegalAction) as e:
+        st.apply("bet MK-G03 x2 guard")
+    assert "guard is not an option of a double attack in this game" in str(e.value)

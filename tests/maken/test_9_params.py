@@ -167,5 +167,5 @@ def test_9_params_are_described_with_their_ranges() -> None:
     assert set(info) == set(game().PARAMS)
     assert info["lp"].allowed == "a whole number 1–5" and info["lp"].help.endswith("(§4, §7)")
     assert info["support_limit"].allowed == "a whole number 0–40"
-    assert info["turn_limit"].allowed == "a whole number ≥ 1"
+    assert info["turn_limit"].allowed == "a whole number 1–1000"
     assert {i.name: i for i in game().describe_params("ja")}["gauge_max"].allowed == "整数 1〜40"

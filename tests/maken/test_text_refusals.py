@@ -584,7 +584,7 @@ def test_refusals_before_the_attack_and_after() -> None:
              "斬り払いは補助カードではありません: セットできるのは補助カードだけです (§5)")
     _refused(st, "set", "write set ID (§11)", "set ID と書いてください (§11)")
     _refused(st, "skip", "you have a legal first bet: the attack is not optional (attack_optional = false) (§5 step 3)",
-             "FBできるカードがあります: アタックは省略できません (attack_optional = false) (§5 step 3)")
+             "FBできるカードがあります: アタックは省略できません (ルールのパラメータ attack_optional が false、§5 ステップ3)")
     _refused(st, "call", "this decision (before the attack) takes bet, set, skip (§11)",
              "この場面(ターン中(アタック前))で使えるのは bet, set, skip です (§11)")
     st = pos(seat(GRAY, hand=["MK-G06", "MK-B01"], gauge=["MK-G06"] * 2), seat(AI, hand=["MK-A01"]))
@@ -639,4 +639,4 @@ def test_refusals_why_in_the_session_gives_the_same_text() -> None:
     st = pos(seat(GRAY, hand=["MK-G06", "MK-G01"]), seat(AI, hand=["MK-A01"]))
     sess = Session(st.game, st, lang="ja")
     reply = sess.handle(0, "why skip")
-    assert "アタックは省略できません (attack_optional = false) (§5 step 3)" in str(reply.text)
+    assert "アタックは省略できません (ルールのパラメータ attack_optional が false、§5 ステップ3)" in str(reply.text)

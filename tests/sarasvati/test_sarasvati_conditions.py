@@ -181,7 +181,8 @@ def test_8_condition_own_turn_false_on_a_defenders_battle_win(make: Any) -> None
 # ------------------------------------------------------------------------------------ schema and text
 @pytest.mark.parametrize(("cond", "message"), [
     ({"own_turn": "yes"}, "field 'effects[0].condition': own_turn must be true or false, got 'yes'"),
-    ({"opp_hand_size_ge": "5"}, "field 'effects[0].condition': opp_hand_size_ge must be a whole number, got '5'"),
+    ({"opp_hand_size_ge": "5"},
+         "field 'effects[0].condition.opp_hand_size_ge': expected a whole number from 0 to 200, got str '5'"),
     ({"opp_characters_ge": 3, "of_attribute": "SF"},
      "field 'effects[0].condition': of_attribute / of_sub_attribute qualify characters_ge, which is missing"),
     ({"opp_turn": True}, "field 'effects[0].condition.opp_turn': unknown condition"),

@@ -138,7 +138,9 @@ def test_issue11_bad_deck_text_is_400_listing_every_problem_with_lines(db: Path)
         r = client.post("/api/rooms", json={"game": "sarasvati", "opponent": "greedy",
                                             "decks": [{"starter": "a_vanguard"}, {"text": text}]})
         assert r.status_code == 400
-        assert r.json() == {"error": f"deck of seat 1: {len(expected)} problem(s)", "problems": expected, "seat": 1}
+        assert r.json() == {"error": f"deck of seat 1: {len(expected)} problem(s)", "problems": expected, "seat": 1,
+                            "error_en": f"deck of seat 1: {len(expected)} problem(s)",
+                            "error_ja": f"席1のデッキ: 問題が{len(expected)}件あります"}
         r = client.post("/api/decks/check", json={"game": "sarasvati", "text": text})
         assert r.json() == {"ok": False, "problems": expected}
         good = g.cached_starter_decks()["b_keepers"].to_text(g.cards)
@@ -196,9 +198,12 @@ def test_issue11_my_rooms_lists_the_tokens_rooms_ongoing_first(db: Path) -> None
 def test_issue11_rules_sections(db: Path) -> None:
     g = fudaba.load_game("sarasvati")
     with make_client(db) as client:
-        assert client.get("/api/rules/sarasvati?section=5.3&lang=en").json() == {"text": g.rules_text("5.3", "en")}
+        assert client.get("/api/rules/sarasvati?section=5.3&lang=en").json() == {
+            "text": g.rules_text("5.3", "en", width=1000, commands=False)}
         r = client.get("/api/rules/sarasvati?section=99.9&lang=en")
-        assert r.status_code == 404 and r.json() == {"error": "rules 99.9: no such section"}
+        assert r.status_code == 404 and r.json() == {"error": "rules 99.9: no such section",
+                                                     "error_en": "rules 99.9: no such section",
+                                                     "error_ja": "規則 99.9: その節はありません"}
 
 
 def test_issue11_replay_of_a_finished_game_as_each_seat_saw_it(db: Path) -> None:

@@ -682,3 +682,27 @@ def test_9_game_over_in_the_table_and_the_log() -> None:
     assert GAME.render(st.view(0), "en").splitlines()[-1] == "Game over: P0 wins (P1 conceded)"
     assert GAME.render(st.view(None), "ja").splitlines()[-1] == "ゲーム終了: P0の勝ち (P1の投了)"
     assert [GAME.describe(e.view(None), "en") for e in evs] == ["P1 concedes.", "Game over (P1 conceded): P0 wins"]
+
+
+def test_7_6_duel_menu_shows_the_value_the_duel_compares_modifiers_included() -> None:
+    # issue 18: the menu showed the printed stat. Seat 0's mastermind 主人公 gives its leaders atk +1:
+    # フリック (a leader, printed atk 4) is compared at 5 — and the reveal says 5 too
+    from .conftest import pos as duel_pos
+    from .conftest import seat
+
+    st = duel_pos(seat(hand=["GS-A17", "GS-A01", "GS-A10"], mastermind="GS-M01"), seat(hand=["GS-B11", "GS-B12"]))
+    st.apply("play GS-A17")
+    v = st.view(0)
+    assert v["players"][0]["hand"] == ["GS-A01", "GS-A10"] and v["table"]["battle"]["duel_values"] == [5, 3]
+    assert T.option_gloss(GAME, v, "duel GS-A01", "en") == "フリック Flik (atk 5, printed 4)"
+    assert T.option_gloss(GAME, v, "duel GS-A01", "ja") == "フリック (攻撃力 5、記載値 4)"
+    assert T.option_gloss(GAME, v, "duel GS-A10", "en") == "シロ Shiro (atk 3)"  # no modifier: one value
+    menu = Session(GAME, st, lang="en").menu(0)
+    assert ("duel GS-A01", "フリック Flik (atk 5, printed 4)") in [(o.text, o.gloss) for o in menu.items]
+    # only the seat's own hand: the other seat and spectators see no values of it
+    assert st.view(1)["table"]["battle"]["duel_values"] == [3, 4]  # ロレライ, ザジ: seat 1's own hand
+    assert "duel_values" not in st.view(None)["table"]["battle"]
+    st.apply("duel GS-A01")
+    st.apply("duel GS-B11")
+    reveal = next(e for e in st.log_view(0) if e["kind"] == "duel_values")
+    assert reveal["values"] == [5, 3]

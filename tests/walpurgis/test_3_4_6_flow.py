@@ -153,9 +153,12 @@ def _full_board(up0: int = 0, up1: int = 0, shared: bool = True) -> dict[str, li
 
 def _judged(board: dict[str, list[tuple[int, str, str]]], variant: str = "v2.01",
             decks: tuple[list[str], list[str]] | None = None) -> object:
+    """Seat 0 fills the last square face up: v2.01 judges the board when that chain ends (§6);
+    v1.01 the moment the card is placed, before its chain starts (§8)."""
     st = pos(board, hands=(["W-RM-01"], []), decks=decks, variant=variant)
     st.apply("place W-RM-01 5d up")
-    assert st.over and st.result == "board full" and kinds(st)[-2:] == ["chain_end", "game_over"]
+    last = "activate" if variant == "v1.01" else "chain_end"
+    assert st.over and st.result == "board full" and kinds(st)[-2:] == [last, "game_over"]
     return st
 
 

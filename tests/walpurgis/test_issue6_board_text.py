@@ -11,22 +11,31 @@ import pytest
 import fudaba
 from fudaba.agents import make_agent
 from fudaba.core.text import display_width
-from fudaba.games.walpurgis.text import _SHORT, BOARD_WIDTH
+from fudaba.games.walpurgis.text import _SHORT, BOARD_WIDTH, GRID, _name, legend
 
 from .helpers import game, pos
 
 SQUARE = re.compile(r"^[1-5][a-e]$", re.IGNORECASE)
 CODE = re.compile(r"^[01]:[sSrzUF]$")
+#: a line of the field (its first GRID columns): a row label or a stack's continuation, then codes and dots
+FIELD_LINE = re.compile(r"^(?:[1-5] |  )(?:[01]:[sSrzUF] | ·  |    ){5}$")
+
+
+def _field(text: str) -> list[str]:
+    """The field's lines (its first GRID columns), under the column letters."""
+    out = []
+    for ln in text.splitlines()[1:]:
+        part = ln[:GRID].ljust(GRID)
+        if not FIELD_LINE.match(part):
+            break
+        out.append(part)
+    return out
 
 
 def _board_tokens(text: str) -> list[str]:
-    """The words of the board's rows (the lines between the header and the legend), row labels left out."""
-    lines = text.splitlines()
-    end = next(i for i, ln in enumerate(lines) if ln.startswith(("legend", "凡例")))
+    """The words of the field (the codes and dots of every square), row labels left out."""
     out: list[str] = []
-    for ln in lines[2:end]:
-        if ln.lstrip().startswith("-"):
-            continue
+    for ln in _field(text):
         words = ln.split()
         out += words[1:] if ln[:1].isdigit() else words
     return out
@@ -43,33 +52,63 @@ def test_issue6_1_cell_codes_are_owner_colon_state_and_never_a_square_name() -> 
     codes = [t for t in _board_tokens(text) if ":" in t]
     assert codes == ["1:U", "0:U", "1:r", "0:z", "1:s", "0:S"]  # row 2 first: 2a, then 1a…1e
     assert all(CODE.match(c) for c in codes) and not any(SQUARE.match(t) for t in _board_tokens(text))
-    # the legend explains the codes, in both languages
-    lines = text.splitlines()
-    at = lines.index("legend: owner:state + the name where you see it;")
-    assert lines[at:at + 4] == [
-        "legend: owner:state + the name where you see it;",
-        "s/S bullet face down/up, r active, z dormant,",
-        "U face-up formation, F activating (lower case: face",
-        "down). info 3c: the cards there and their matrices",
+
+
+def test_issue18_2_the_legend_is_apart_from_the_board_in_both_languages() -> None:
+    # the legend explains the codes; the board no longer repeats it (fudaba play shows it once, and
+    # on 'legend')
+    st = pos({"1a": [(0, "W-RM-01", "up")]}, hands=(["W-RM-01"], []))
+    g = game()
+    assert legend(g, "en").splitlines() == [
+        "legend: a square lists its cards bottom first as",
+        "owner:state codes: s/S bullet face down/up, r active,",
+        "z dormant, U face-up formation, F activating (lower",
+        "case: face down). The names of the faces you see follow",
+        "the board; info 3c: a square's cards and matrices.",
     ]
-    ja = g.render(st.view(0), "ja").splitlines()
-    at = ja.index("凡例: 所有者:状態 + 見えるカードの名前")
-    assert ja[at:at + 3] == ["凡例: 所有者:状態 + 見えるカードの名前",
-                         "s/S 裏/表の弾幕、r 活動、z 休眠、U 表向きの陣、",
-                         "F 発動中 (小文字は裏向き)。info 3c でカードとマトリクス"]
+    assert legend(g, "ja").splitlines() == ["凡例: 各マスのカードを下から 所有者:状態 で表示",
+                                            "s/S 裏/表の弾幕、r 活動、z 休眠、U 表向きの陣、",
+                                            "F 発動中 (小文字は裏向き)。見えるカードの名前は盤の下。",
+                                            "info 3c でそのマスのカードとマトリクス"]
+    for lang in ("en", "ja"):
+        assert max(display_width(ln) for ln in legend(g, lang).splitlines()) <= BOARD_WIDTH
+        assert "legend" not in g.render(st.view(0), lang) and "凡例" not in g.render(st.view(0), lang)
 
 
-def test_issue6_1_long_names_take_a_second_line_under_the_code() -> None:
-    st = pos({"1a": [(0, "W-RM-01", "up")], "1b": [(0, "W-MR-07", "up")], "1c": [(0, "W-MR-05", "up")]},
-             hands=(["W-RM-01"], []))
-    en = [ln for ln in game().render(st.view(0), "en").splitlines()]
-    i = next(k for k, ln in enumerate(en) if ln.startswith("1 "))
-    assert en[i] == "1 0:U Shot   0:U Milky  0:U Non-     ·          ·"
-    assert en[i + 1] == "   Reimu      Way        Direction"  # cut at 9 columns
+def test_issue18_2_card_names_are_whole_beside_the_field_and_never_cut() -> None:
+    st = pos({"1a": [(0, "W-RM-01", "up")], "1b": [(0, "W-MR-07", "up")], "1c": [(0, "W-MR-05", "up")],
+              "2c": [(0, "W-MR-05", "up")]}, hands=(["W-RM-01"], []))
+    en = game().render(st.view(0), "en").splitlines()
+    # one name a card, with every square it is on, in the board's order (top row first)
+    assert en[:7] == [
+        "   a   b   c   d   e   faces:",
+        "5  ·   ·   ·   ·   ·     Non-Directional Laser 2c 1c,",
+        "4  ·   ·   ·   ·   ·     Normal Shot (Reimu) 1a,",
+        "3  ·   ·   ·   ·   ·     Milky Way 1b",
+        "2  ·   ·  0:U  ·   ·",
+        "1 0:U 0:U 0:U  ·   ·",
+        "turn 5, P0 to play, phase main",
+    ]
     ja = game().render(st.view(0), "ja").splitlines()
-    j = next(k for k, ln in enumerate(ja) if ln.startswith("1 "))
-    assert ja[j] == "1 0:U 通常弾 0:U ミル   0:U ノン     ·          ·"  # not ミルキ|ーウェイ: no line starts with ー
-    assert ja[j + 1] == "   霊夢       キーウェ   ディレク"  # 9 columns hold 4 full-width characters
+    # a name too wide to stand beside the field follows under it, whole (not ノンディレク|ショナル…)
+    assert ja[:7] == ["   a   b   c   d   e   カード: 通常弾(霊夢) 1a、",
+                      "5  ·   ·   ·   ·   ·     ミルキーウェイ 1b、",
+                      "4  ·   ·   ·   ·   ·",
+                      "3  ·   ·   ·   ·   ·",
+                      "2  ·   ·  0:U  ·   ·",
+                      "1 0:U 0:U 0:U  ·   ·",
+                      "  ノンディレクショナルレーザー 2c 1c"]
+
+
+def test_issue18_2_a_square_with_several_cards_lists_each_code_and_names_which_is_which() -> None:
+    st = pos({"1a": [(0, "W-RM-01", "up")],
+              "2a": [(1, "W-RR-03", "up"), (0, "W-RM-03", "bullet_up"), (1, "W-RR-01", "bullet")]},
+             hands=(["W-RM-01"], []))
+    lines = game().render(st.view(0), "en").splitlines()
+    assert [ln[:6].rstrip() for ln in lines[4:8]] == ["2 1:U", "  0:S", "  1:s", "1 0:U"]  # square a
+    assert lines[:3] == ["   a   b   c   d   e   faces: Demon Lord Cradle 2a(1:U),",
+                         "5  ·   ·   ·   ·   ·     Yin-Yang Orb 2a(0:S),",
+                         "4  ·   ·   ·   ·   ·     Normal Shot (Reimu) 1a"]
 
 
 def _views_of_real_games() -> list[tuple[str, dict[str, object]]]:
@@ -97,9 +136,10 @@ def _views_of_real_games() -> list[tuple[str, dict[str, object]]]:
 
 def test_issue6_1_boards_of_real_games_fit_a_60_column_terminal_in_both_languages() -> None:
     seen: Counter[str] = Counter()
-    two_line_names = 0
+    tallest = 0
     for variant, view in _views_of_real_games():
         g = fudaba.load_game("walpurgis", variant)
+        board = view["table"]["board"]  # type: ignore[index]
         for lang in ("en", "ja"):
             text = g.render(view, lang)
             lines = text.splitlines()
@@ -108,11 +148,17 @@ def test_issue6_1_boards_of_real_games_fit_a_60_column_terminal_in_both_language
             tokens = _board_tokens(text)
             assert not any(SQUARE.match(t) for t in tokens)
             seen.update(t for t in tokens if CODE.match(t))
-            two_line_names += sum(1 for ln in lines if ln.startswith("   ") and ln.strip()
-                                  and not ln.lstrip().startswith("-"))
-    # the games went through every state of both players, and long names were drawn on two lines
+            # issue 18: every face the viewer sees is named whole, on one line, with its square
+            for sq, cards in board.items():
+                for d in cards:
+                    if "card" in d:
+                        name = _name(g, d["card"], lang)
+                        assert any(name in ln and sq in ln.split(name, 1)[1] for ln in lines), (lang, sq, name)
+            tallest = max(tallest, len(lines))
+    # the games went through every state of both players
     assert {f"{o}:{c}" for o in "01" for c in "sSrzUF"} - {"0:S", "1:S"} <= set(seen), seen
-    assert two_line_names > 100
+    # issue 18: at 80×24 the table (in its panel), a two-line prompt and the input line fit: 19 + 2 + 2 + 1
+    assert tallest <= 19
 
 
 def test_issue6_1_info_draws_the_matrix_on_the_field_turned_for_its_owner() -> None:

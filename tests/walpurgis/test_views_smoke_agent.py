@@ -49,10 +49,11 @@ def test_text_render_from_the_viewer_side_and_card_text() -> None:
     r1 = [ln for ln in g.render(st.view(1), "ja").splitlines() if ln[:1].isdigit()]
     # rows 5…1 from seat 0's side, 1…5 from seat 1's; the owner, the state and the name
     assert [ln[0] for ln in r0] == list("54321") and [ln[0] for ln in r1] == list("12345")
-    assert r0[4].startswith("1 0:U Shot") and r0[0].rstrip().endswith("1:r")
-    assert r1[0].rstrip().endswith("0:U 通常弾") and r1[4].startswith("5 1:r 通常弾")
+    assert r0[4].startswith("1 0:U") and r0[0].rstrip().endswith("1:r")
+    assert r1[0].startswith("1  ·   ·   ·   ·  0:U") and r1[4].startswith("5 1:r")
+    assert "faces: Normal Shot (Reimu) 1a" in g.render(st.view(0))
+    assert "カード: 通常弾(霊夢) 1a、" in g.render(st.view(1), "ja") and "通常弾(レミリア) 5e" in g.render(st.view(1), "ja")
     assert "Remilia" not in g.render(st.view(0))  # seat 0 cannot see 5e's face
-    assert "legend" in g.render(st.view(0)) and "凡例" in g.render(st.view(1), "ja")
     ct = g.card_text("W-RR-03")
     assert "X  .  .  .  X" in ct and "デーモンロードクレイドル" in ct
     assert "W-RM-01" in (g.inspect(st.view(1), "1a") or "")

@@ -84,10 +84,12 @@ class WalpurgisGreedy(Agent):
     @staticmethod
     def _judged_win(view: dict[str, Any], me: int, board: list[list[dict[str, Any]]], fill: int | None,
                     up: int) -> float:
-        """A bonus for starting a chain that ends with every square holding a formation (§6, 2.1:
-        the board is judged when a chain ends, never after a face-down placement) while ``me``
-        leads — formations, then face up, then deck (``fill``: a square this action fills, ``up``:
-        face-up formations it adds). The chain itself may still change the board."""
+        """What filling the board is worth (``fill``: a square this action fills, ``up``: face-up
+        formations it adds). v2.01 (§6, 2.1) judges the board when a chain ends, never after a
+        face-down placement: a bonus for starting such a chain while ``me`` leads — formations, then
+        face up, then deck; the chain itself may still change the board. v1.01 (§8) ends the game
+        the moment the last square gets a formation, face up or face down, on formations alone: a
+        sure win is worth the most, a sure loss is avoided."""
         forms, ups = [0, 0], [0, 0]
         for s, sq in enumerate(board):
             owners = [d for d in sq if d["state"] in _FORM]
@@ -98,6 +100,10 @@ class WalpurgisGreedy(Agent):
                 ups[d["owner"]] += d["state"] in ("up", "activating")
         if fill is not None:
             forms[me] += 1
+        if view.get("variant") == "v1.01":
+            if fill is None:
+                return 0.0
+            return 10.0 if forms[me] > forms[1 - me] else -10.0 if forms[me] < forms[1 - me] else 0.0
         ups[me] += up
         decks = [pl["deck_count"] for pl in view["players"]]
         for a, b in ((forms[me], forms[1 - me]), (ups[me], ups[1 - me]), (decks[me], decks[1 - me])):
@@ -149,10 +155,11 @@ class WalpurgisGreedy(Agent):
             # an opposing bullet left on the square degrades what lands there at the next processing
             if any(d["owner"] != me and d["state"] in ("bullet", "bullet_up") for d in board[s]):
                 centre -= 0.8 if face == "down" else 0.2
-            if kind == "intercept":
-                return 1.2 + self._hits(cid, me, s, board, deck) + centre
-            if face == "down":
-                return 1.0 + centre
+            if kind == "intercept":  # v1.01: one placed on the last empty square ends the game (§8)
+                judged = self._judged_win(view, me, board, s, 1) if view.get("variant") == "v1.01" else 0.0
+                return 1.2 + self._hits(cid, me, s, board, deck) + centre + judged
+            if face == "down":  # v1.01: the last square filled ends the game (§8)
+                return 1.0 + centre + self._judged_win(view, me, board, s, 0)
             hits = self._hits(cid, me, s, board, deck)
             # an activation gives the opponent a chance to intercept (a free formation for them)
             return 0.6 + hits + centre + self._judged_win(view, me, board, s, 1)

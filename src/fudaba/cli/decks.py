@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..core.errors import DeckError, FudabaError
+from ..core.files import read_text
 from ..core.game import Game
 from ..core.registry import game_class, games, load_game
 from .common import CARDS_HELP, cards_app, console, deck_app, err, esc, fail, load
 
-#: the comment the importers write above text they could not translate (games/sarasvati/importer.py)
+#: the comments the importers write for text they could not translate and for cards they could not
+#: read (games/sarasvati/importer.py)
 NOT_TRANSLATED = "# not translated:"
+NOT_IMPORTED = "# not imported:"
 
 
 @deck_app.command("check")
@@ -28,7 +32,13 @@ def deck_check(
     failed = 0
     loaded: dict[str, Game] = {}
     for file in files:
-        name = game or (cards and guess_card_game(cards)) or guess_deck_game(file)
+        try:
+            text = read_text(file)
+        except FudabaError as e:
+            failed += 1
+            err.print(f"[bold red]error:[/] {esc(str(e))}")
+            continue
+        name = game or (cards and guess_card_game(cards)) or guess_deck_game(text)
         if name not in loaded:
             loaded[name] = load(name, variant, cards=cards)
         g = loaded[name]
@@ -47,14 +57,10 @@ def deck_check(
         raise typer.Exit(1)
 
 
-def guess_deck_game(file: Path) -> str:
-    """The game whose card pool recognises most lines of the deck list."""
+def guess_deck_game(text: str) -> str:
+    """The game whose card pool recognises most lines of the deck list ``text``."""
     from ..core.decks import parse_deck_text
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as e:
-        raise fail(f"{file}: {e.strerror}") from None
     best, best_unknown = "", 10**9
     for name in games():
         g = load_game(name)
@@ -71,13 +77,25 @@ def guess_card_game(paths: list[Path]) -> str | None:
         files = [path] if path.is_file() else sorted(path.glob("*.toml")) if path.is_dir() else []
         for f in files:
             try:
-                text = f.read_text(encoding="utf-8")
-            except OSError:
-                continue
+                text = read_text(f)
+            except FudabaError:
+                continue  # `cards check` and --cards name the problem
             for gname in games():
                 prefix = game_class(gname).CARD_ID_PREFIX
                 if prefix and f'"{prefix}' in text:
                     return gname
+    return None
+
+
+def unreadable_cards(paths: list[Path]) -> str | None:
+    """Why the first card file of ``paths`` (files or folders) that cannot be read as text cannot be,
+    or None."""
+    for path in paths:
+        for f in [path] if path.is_file() else sorted(path.glob("*.toml")) if path.is_dir() else []:
+            try:
+                read_text(f)
+            except FudabaError as e:
+                return str(e)
     return None
 
 
@@ -89,18 +107,20 @@ def cards_check(
     """Validate card TOML: every problem of every file, each naming the file, line, card and field."""
     if not path.exists():
         raise fail(f"{path}: no such file or directory")
-    name = game or guess_card_game([path])
-    if name is None:
-        raise fail(f"{path}: cannot tell which game these cards are for; pass --game")
-    g = load(name, None)
     files = [path] if path.is_file() else sorted(path.glob("*.toml"))
     if not files:
         raise fail(f"{path}: no .toml files")
+    name = game or guess_card_game([path])
+    if name is None:  # a file that is no text says so, rather than "which game?"
+        raise fail(unreadable_cards([path]) or f"{path}: cannot tell which game these cards are for; pass --game")
+    g = load(name, None)
     found, problems = g.card_file_problems(files)
+    valid = Counter(lc.file for lc in found)
+    by_file = _problems_by_file(problems, [str(f) for f in files])
     bad = 0
     for f in files:
-        mine = [p for p in problems if p.startswith(f"{f}:")]
-        n = sum(1 for lc in found if lc.file == str(f))
+        mine = by_file[str(f)]
+        n = valid[str(f)]
         if mine:
             bad += 1
             err.print(f"[bold red]error[/] {f}: {len(mine)} problem(s)" + (f" ({n} card(s) valid)" if n else ""))
@@ -114,6 +134,17 @@ def cards_check(
     console.print(f"[green]{len(found)} card(s) valid[/] for {g.name}")
 
 
+def _problems_by_file(problems: list[str], files: list[str]) -> dict[str, list[str]]:
+    """The problems of each file (a problem begins with its file's name and a colon)."""
+    out: dict[str, list[str]] = {f: [] for f in files}
+    for p in problems:
+        head = p.split(":", 1)[0]
+        f = head if head in out else next((f for f in files if p.startswith(f + ":")), None)
+        if f is not None:
+            out[f].append(p)
+    return out
+
+
 @cards_app.command("import")
 def cards_import(
     post: Annotated[Path, typer.Argument(help="text of a thread post written in カード晒しテンプレ")],
@@ -123,13 +154,15 @@ def cards_import(
 ) -> None:
     """Turn cards posted in the designers' template into card TOML.
 
-    Effect text that cannot be translated into the effect vocabulary is kept in the card's text and
-    named in a '# not translated:' comment; the command lists it and exits with status 1."""
+    Every card that can be read is written. A card that cannot (a cost line that cannot be read, a
+    number out of range, ...) is named in a '# not imported:' comment; effect text that cannot be
+    translated into the effect vocabulary is kept in the card's text and named in a '# not
+    translated:' comment. The command lists both and exits with status 1."""
     g = load(game, None)
     try:
-        text = post.read_text(encoding="utf-8")
-    except OSError as e:
-        raise fail(f"{post}: {e.strerror}") from None
+        text = read_text(post)
+    except FudabaError as e:
+        raise fail(str(e)) from None
     try:
         toml_text = g.import_cards(text, source=str(post), id_prefix=prefix)
     except FudabaError as e:
@@ -142,11 +175,20 @@ def cards_import(
         console.print(f"[green]wrote[/] {out}")
     else:
         sys.stdout.write(toml_text)
-    missed = [ln[len(NOT_TRANSLATED):].strip() for ln in toml_text.splitlines() if ln.startswith(NOT_TRANSLATED)]
+    lines = toml_text.splitlines()
+    broken = [ln[len(NOT_IMPORTED):].strip() for ln in lines if ln.startswith(NOT_IMPORTED)]
+    if broken:
+        n = sum(1 for ln in lines if ln == "[[card]]")
+        err.print(f"[bold red]error:[/] {len(broken)} problem(s): these cards of the post could not be read; the "
+                  f"other {n} card(s) are written. Fix them in the post and import it again:")
+        for b in broken:
+            err.print(f"  - {esc(b)}")
+    missed = [ln[len(NOT_TRANSLATED):].strip() for ln in lines if ln.startswith(NOT_TRANSLATED)]
     if missed:
         err.print(f"[bold yellow]warning:[/] {len(missed)} effect sentence(s) or part(s) not translated into the "
                   "effect vocabulary; the card text keeps them, but the cards do not do this yet. Write their "
                   "'effects' by hand (see the '# not translated:' comments):")
         for m in missed:
             err.print(f"  - {esc(m)}")
+    if broken or missed:
         raise typer.Exit(1)

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from ..core.game import Game
 from ..core.registry import games
 from .common import T, app, console, esc, fail, load
 
@@ -45,3 +46,54 @@ def _describe(name: str, lang: str) -> None:
     for p in g.describe_params(lang):
         t.add_row(p.name, p.default, p.allowed, esc(p.help))
     console.print(t, soft_wrap=False)
+    _starters(g, lang)
+    for gv in others.values():
+        _balance(gv, lang)
+
+
+def _starters(g: Game, lang: str) -> None:
+    """The starter decks by name (``--deck NAME``) with their titles and descriptions, the measured
+    balance of each pair, and which deck ``fudaba play`` gives a new player."""
+    ja = lang == "ja"
+    info = g.starter_deck_info()
+    t = Table(title=f"{g.name}: " + ("スターターデッキ (--deck 名前)" if ja else "starter decks (--deck NAME)"))
+    for col in (("名前", "デッキ", "内容") if ja else ("name", "deck", "what it plays")):
+        t.add_column(col, overflow="fold")
+    for d in info:
+        t.add_row(d.name, esc(d.title(lang)), esc(d.text(lang)))
+    console.print(t, soft_wrap=False)
+    _balance(g, lang)
+    you, them = g.player_starters()
+    console.print(f"fudaba play {g.name} で --deck を指定しないと、あなたは {you}、AIは {them} を使います "
+                   "(最初の2つのスターターデッキのうち、測定で勝ち越した方があなたに)。" if ja else
+                   f"fudaba play {g.name} without --deck gives you {you} and the AI {them} (of the first two starter "
+                   "decks, the one that won more of their measured games goes to you).")
+
+
+def _balance(g: Game, lang: str) -> None:
+    """The measured games of every pair of starter decks in ``g``'s variant: each deck's wins with
+    a 95% interval, draws, the number of games and the agents."""
+    from ..sim import wilson
+
+    ja = lang == "ja"
+    seen = {b for d in g.starter_deck_info() for b in d.balance}
+    if not seen:
+        return
+    order = sorted(seen, key=lambda b: b.decks)
+    head = g.name + (f" {g.variant}" if len(g.VARIANTS) > 1 else "")
+    title = (f"{head}: スターターデッキの相性 (同じAI同士の対戦、席は交互)" if ja else
+             f"{head}: starter decks measured (the same AI on both sides, seats alternating)")
+    t = Table(title=title)
+    for col in (("デッキA", "A勝率 (95%区間)", "デッキB", "B勝率 (95%区間)", "引分", "対戦数", "AI") if ja else
+                ("deck A", "A won (95% interval)", "deck B", "B won (95% interval)", "draws", "games", "agents")):
+        t.add_column(col, justify="right" if col in ("draws", "games", "引分", "対戦数") else "left")
+    for b in order:
+        rates = []
+        for k in (0, 1):
+            lo, hi = wilson(b.wins[k], b.games)
+            rates.append(f"{100 * b.wins[k] / b.games:.1f}% ({100 * lo:.0f}–{100 * hi:.0f}%)")
+        t.add_row(b.decks[0], rates[0], b.decks[1], rates[1], str(b.draws), str(b.games), b.agents)
+    console.print(t, soft_wrap=False)
+    first = order[0]
+    console.print(("再現: " if ja else "again: ") + first.command(g.name) + (" (他の組も同様)" if ja else " (the other pairs alike)")
+                  if len(order) > 1 else ("再現: " if ja else "again: ") + first.command(g.name))

@@ -11,6 +11,7 @@ from rich.panel import Panel
 
 from ..core.errors import FudabaError
 from ..core.events import Event
+from ..core.files import read_text
 from ..core.game import Game
 from ..core.record import Record, iter_replay, record_game
 from ..core.redact import Before, action_line
@@ -40,9 +41,9 @@ def replay(
     if reveal and seat is not None:
         raise fail("--reveal shows every card to everyone: leave out --seat")
     try:
-        lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
-    except OSError as e:
-        raise fail(f"{file}: {e.strerror}") from None
+        lines = [ln for ln in read_text(file).splitlines() if ln.strip()]
+    except FudabaError as e:
+        raise fail(str(e)) from None
     if not lines:
         raise fail(f"{file}: empty")
     if len(lines) == 1 and game_index == 0:
@@ -57,17 +58,12 @@ def replay(
         if lang is None:
             lang = meta.get("lang") if meta.get("lang") in T else "ja"
         if reveal and not rec.over:
-            raise fail(f"--reveal shows the hidden cards: only for a finished game, and this one is not over "
-                       f"({len(rec.actions)} action(s) recorded); replay it with --seat 0 or 1, or as a spectator")
+            raise fail(_RT[lang]["not_over_reveal"].format(n=len(rec.actions)))
         g = record_game(rec)  # with the cards the record carries
         if cards:
             g = add_cards(g, cards)
             rec.cards = [dict(c) for c in g.extra_cards] or None
-        start = f"seed {rec.seed}" if rec.position is None else "from a position"
-        ag = meta.get("agents")
-        agents = f", P0 {ag[0]} vs P1 {ag[1]}" if isinstance(ag, list) and len(ag) == 2 else ""
-        watcher = "everything shown" if reveal else ("as a spectator" if seat is None else f"as P{seat}")
-        console.print(f"[bold]{rec.game} {rec.variant}[/] {start}{agents} — {watcher}")
+        console.print(_header(g, rec, meta, seat, reveal, lang))
         steps = iter_replay(rec)
         _, _, st = next(steps)
         seen = _print_events(g, st, 0, seat, reveal, lang)
@@ -84,13 +80,53 @@ def replay(
             seen = _print_events(g, st, seen, seat, reveal, lang)
             if board:
                 _print_board(g, st, seat, reveal, lang)
-        if not rec.over:
-            outcome = f"not over ({len(rec.actions)} action(s) recorded)"
-        else:
-            outcome = ("draw" if rec.winner is None else f"P{rec.winner} wins") + f" ({g.result_text(rec.result, lang)})"
-        console.print(f"[bold]result:[/] {outcome}, turn {rec.turns} — hashes verified")
+        console.print(_footer(g, rec, lang))
     except FudabaError as e:
         raise fail(str(e)) from None
+
+
+#: the replay's own lines, in the record's language (``meta.lang``) or ``--lang``
+_RT = {
+    "en": {"seed": "seed {seed}", "position": "from a position", "agents": ", P0 {a} vs P1 {b}",
+           "all": "everything shown", "spectator": "as a spectator", "seat": "as P{seat}", "default": "default",
+           "header": "[bold]{game} {variant}[/] {start}{agents} — {watcher}",
+           "not_over": "not over ({n} action(s) recorded)", "draw": "draw", "wins": "P{p} wins",
+           "result": "[bold]result:[/] {outcome}, turn {turns} — hashes verified",
+           "not_over_reveal": "--reveal shows the hidden cards: only for a finished game, and this one is not over "
+                              "({n} action(s) recorded); replay it with --seat 0 or 1, or as a spectator"},
+    "ja": {"seed": "シード{seed}", "position": "局面から", "agents": "、P0 {a} 対 P1 {b}",
+           "all": "すべてのカードを公開", "spectator": "観戦者の視点", "seat": "P{seat}の視点", "default": "既定",
+           "header": "[bold]{title}{game} {variant}{close}[/] {start}{agents} — {watcher}",
+           "not_over": "未終了 (記録された行動 {n}件)", "draw": "引き分け", "wins": "P{p}の勝ち",
+           "result": "[bold]結果:[/] {outcome}、ターン{turns} — ハッシュ検証済み",
+           "not_over_reveal": "--reveal は伏せられたカードを見せるので、終わった対戦だけに使えます。この対戦は"
+                              "終わっていません (記録された行動 {n}件)。--seat 0 か 1 で、または観戦者として再生して"
+                              "ください"},
+}
+
+
+def _header(g: Game, rec: Record, meta: dict[str, Any], seat: int | None, reveal: bool, lang: str) -> str:
+    """The first line: the game, how it started, who played, and whose eyes the replay shows."""
+    t = _RT[lang]
+    start = t["seed"].format(seed=rec.seed) if rec.position is None else t["position"]
+    ag = meta.get("agents")
+    agents = t["agents"].format(a=esc(str(ag[0])), b=esc(str(ag[1]))) if isinstance(ag, list) and len(ag) == 2 else ""
+    watcher = t["all"] if reveal else (t["spectator"] if seat is None else t["seat"].format(seat=seat))
+    variant = t["default"] if rec.variant == "default" else rec.variant
+    title, close = (f"{esc(g.TITLE)} (", ")") if g.TITLE else ("", "")  # ja: the game's own title first
+    return t["header"].format(title=title, close=close, game=rec.game, variant=variant, start=start, agents=agents,
+                              watcher=watcher)
+
+
+def _footer(g: Game, rec: Record, lang: str) -> str:
+    """The last line: the result and its reason, the turn, and that every hash matched."""
+    t = _RT[lang]
+    if not rec.over:
+        outcome = t["not_over"].format(n=len(rec.actions))
+    else:
+        who = t["draw"] if rec.winner is None else t["wins"].format(p=rec.winner)
+        outcome = f"{who} ({esc(g.result_text(rec.result, lang))})"
+    return t["result"].format(outcome=outcome, turns=rec.turns)
 
 
 def full_view(ev: Event) -> dict[str, Any]:

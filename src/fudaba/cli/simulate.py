@@ -23,7 +23,7 @@ from ..agents import Agent, make_agent
 from ..core.errors import DeckError, FudabaError
 from ..core.game import Game
 from ..core.record import Record
-from .common import CARDS_HELP, STARTER_HINT, app, console, err, esc, fail, load, parse_params
+from .common import CARDS_HELP, STARTER_HINT, app, console, err, esc, fail, load, parse_params, resolve_deck
 
 #: what an agent spec may be (``make_agent(spec, game)``), for help texts and errors
 AGENT_SPECS = ("random, greedy, easy, normal, hard, ismcts:KEY=VALUE,... (e.g. ismcts:iters=400,c=0.7,rollout=greedy) "
@@ -58,13 +58,17 @@ def split_agent_specs(text: str) -> list[str]:
     return out
 
 
-def build_agent(spec: str, game: str, option: str, usage: str) -> Agent:
-    """``make_agent(spec, game)``; its errors become a command-line error (exit 2) naming the option,
-    followed by ``usage`` (what the option takes)."""
+def build_agent(spec: str, game: str, option: str, usage: str, **options: Any) -> Agent:
+    """``make_agent(spec, game, **options)``; its errors become one command-line error (exit 2)
+    naming the option: an unknown agent is told ``usage`` (what the option takes) instead of the
+    engine's own list, any other problem the engine's message."""
     try:
-        return make_agent(spec, game)
+        return make_agent(spec, game, **options)
     except AGENT_ERRORS as e:
-        raise fail(f"{option} {spec!r}: {esc(str(e))}\n{usage}") from None
+        text = str(e)
+        if text.startswith("unknown agent "):
+            raise fail(f"{option} {spec!r}: unknown agent; {esc(usage)}") from None
+        raise fail(f"{option} {spec!r}: {esc(text)}") from None
 
 
 def parse_agents(text: str, game: str, usage: str, option: str = "--agents") -> list[str]:
@@ -165,8 +169,10 @@ def simulate(
     seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
     workers: Annotated[int, typer.Option(help="worker processes")] = 1,
     out: Annotated[Path | None, typer.Option(help="write every game's record here (JSON lines)")] = None,
-    deck_a: Annotated[Path | None, typer.Option(help="deck of agent A (default: starter deck 1)")] = None,
-    deck_b: Annotated[Path | None, typer.Option(help="deck of agent B (default: starter deck 2)")] = None,
+    deck_a: Annotated[str | None, typer.Option(help="deck of agent A: a starter deck by name (fudaba games GAME "
+                                                    "lists them) or a deck list file (default: the first starter)")] = None,
+    deck_b: Annotated[str | None, typer.Option(help="deck of agent B: a starter deck by name or a deck list file "
+                                                    "(default: the second starter)")] = None,
     cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP)] = None,
 ) -> None:
     """Run many AI games and print win rates (95% CI), first-player rate, draws, reasons, lengths.
@@ -207,10 +213,10 @@ def simulate(
         raise fail(f"--agents takes two of the agents, separated by a comma (e.g. greedy,random or "
                    f"ismcts:iters=400,c=0.7,greedy); got {len(names)}: {esc(' | '.join(names))}")
     decks: list[dict[str, Any] | None] = [None, None]
-    for i, p in enumerate((deck_a, deck_b)):
+    for i, (p, option) in enumerate(((deck_a, "--deck-a"), (deck_b, "--deck-b"))):
         if p is not None:
             try:
-                decks[i] = g.load_deck(p).to_dict()
+                decks[i] = resolve_deck(g, p, option)[0].to_dict()
             except DeckError as e:
                 raise fail(str(e)) from None
     for value in sweep_values or [None]:  # every deck legal under every rule setting, before running

@@ -3,11 +3,13 @@
 from .actions import Action, Decision
 from .cards import CardPool, Where
 from .decks import Deck, parse_deck_text
+from .documents import ENGINE_VERSION
 from .errors import (
     CardDataError,
     DeckError,
     FudabaError,
     IllegalAction,
+    ParameterError,
     PositionError,
     Refusal,
     UnknownCard,
@@ -20,7 +22,7 @@ from .positions import check_keys, read_document
 from .record import Record, replay
 from .registry import game_class, games, load_game
 from .rng import Rng
-from .state import ENGINE_VERSION, State
+from .state import State
 
 __all__ = [
     "ENGINE_VERSION",
@@ -35,6 +37,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InfoSet",
+    "ParameterError",
     "PositionError",
     "Record",
     "Refusal",

@@ -24,6 +24,14 @@ class Action:
 
     __slots__ = ("args", "text", "verb")
     _interned: dict[tuple[str, ...], Action] = {}
+    #: actions :meth:`const` made: the module constants rules compare by identity (kept by :meth:`trim`)
+    _pinned: dict[tuple[str, ...], Action] = {}
+    #: what the cache holds, estimated in bytes (:data:`ENTRY_BYTES` per entry and its notation)
+    _bytes = 0
+    #: the bound of the intern cache, in entries and in estimated bytes: past either, it is trimmed
+    MAX_ENTRIES = 100_000
+    MAX_BYTES = 16 * 1024 * 1024
+    ENTRY_BYTES = 200
 
     verb: str
     args: tuple[str, ...]
@@ -39,21 +47,42 @@ class Action:
 
     @classmethod
     def of(cls, verb: str, *args: str) -> Action:
-        """The interned action ``verb args...`` (same object for equal notation)."""
+        """The interned action ``verb args...`` (same object for equal notation). Rules build their
+        options with it; text a person typed is matched against the options first (``State.parse``)
+        and never interned unless it is one of them."""
         key = (verb, *args)
         a = cls._interned.get(key)
         if a is None:
-            if len(cls._interned) > 200_000:  # bound the cache for very long processes
-                cls.trim()
-            a = cls._interned[key] = cls(verb, tuple(args))
+            a = cls(verb, tuple(args))
+            size = cls.ENTRY_BYTES + len(a.text)
+            if len(cls._interned) >= cls.MAX_ENTRIES or cls._bytes + size > cls.MAX_BYTES:
+                cls.trim()  # bound the cache for very long processes
+            cls._interned[key] = a
+            cls._bytes += size
         return a
 
     @classmethod
+    def const(cls, verb: str, *args: str) -> Action:
+        """:meth:`of`, kept by every :meth:`trim`: for the module constants (``PASS = Action.const("pass")``)
+        that rules compare options with by identity (``a is PASS``)."""
+        a = cls.of(verb, *args)
+        cls._pinned[(verb, *args)] = a
+        return a
+
+    @classmethod
+    def known(cls, verb: str, *args: str) -> Action:
+        """The interned action ``verb args...`` when the cache holds it, else a new action that is not
+        interned: how a refused text becomes an action for its explanation without being kept."""
+        a = cls._interned.get((verb, *args))
+        return a if a is not None else cls(verb, tuple(args))
+
+    @classmethod
     def trim(cls) -> None:
-        """Empty the intern cache but for the verb-only actions (``pass``, ``done``…): rules compare
-        those by identity with their module constants, which must stay the objects ``of`` returns.
-        An action with arguments built after a trim is a new object, equal by notation."""
-        cls._interned = {k: v for k, v in cls._interned.items() if len(k) == 1}
+        """Empty the intern cache but for the constants (:meth:`const`: ``pass``, ``done``…): rules
+        compare those by identity, so they must stay the objects ``of`` returns. Any other action
+        built after a trim is a new object, equal by notation."""
+        cls._interned = dict(cls._pinned)
+        cls._bytes = sum(cls.ENTRY_BYTES + len(a.text) for a in cls._pinned.values())
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -77,6 +106,19 @@ class Action:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action.of, (self.verb, *self.args))
+
+
+def number(text: str, max_digits: int = 9) -> int | None:
+    """The whole number written in ``text`` with ASCII digits ``0``–``9`` only (at most ``max_digits``),
+    else None. Notation and positions read numbers with this, never with ``str.isdigit`` and ``int``:
+    ``isdigit`` accepts digits ``int`` refuses (``²``, ``፩``) and ``int`` reads other scripts' digits.
+
+    >>> number("12"), number("M2"), number("²"), number("፩"), number("١"), number(""), number("1" * 10)
+    (12, None, None, None, None, None, None)
+    """
+    if not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
 
 
 #: what every seat but the decider sees of a private decision's kind and prompt (issue 7 §4)

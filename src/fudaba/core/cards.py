@@ -9,13 +9,14 @@ of every problem.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from .errors import CardDataError, UnknownCard
+from .documents import read_toml
+from .errors import CardDataError, FudabaError, UnknownCard
+from .files import read_text
 
 
 class CardLike(Protocol):
@@ -28,19 +29,76 @@ class CardLike(Protocol):
 
 
 C = TypeVar("C", bound=CardLike)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """Where a card record came from, for error messages."""
+    """Where a card record came from, for error messages — and what is wrong with it so far.
+
+    A game's build function checks the parts of a card that do not depend on each other with
+    :meth:`part` and ends with :meth:`done`: so ``cards check`` reports every broken field of a card,
+    not only the first (a check that needs a broken field's value is not made).
+
+    >>> w = Where("a.toml", "X-1", 3, {"cost": 7})
+    >>> str(w.err("cost", "missing")), str(w.err("effects[0].n", "too big"))
+    ("a.toml:7: card 'X-1': field 'cost': missing", "a.toml:3: card 'X-1': field 'effects[0].n': too big")
+    >>> def bad(f):
+    ...     raise w.err(f, "wrong")
+    >>> w.part(bad, "name", default=""), w.part(bad, "cost", default=0), w.part(len, "abc", default=0)
+    ('', 0, 3)
+    >>> w.done()
+    Traceback (most recent call last):
+    ...
+    fudaba.core.errors.CardDataError: a.toml:3: card 'X-1': field 'name': wrong
+    a.toml:7: card 'X-1': field 'cost': wrong
+    """
 
     file: str
     card: str
     line: int | None = None
+    #: the line of each field of the card in its file (a problem names its field's own line)
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: the problems :meth:`part` found so far
+    problems: list[str] = field(default_factory=list, compare=False, repr=False)
 
     def err(self, field: str, problem: str) -> CardDataError:
-        at = f"{self.file}:{self.line}" if self.line else self.file
+        line = self.lines.get(field.split(".")[0].split("[")[0]) or self.line
+        at = f"{self.file}:{line}" if line else self.file
         return CardDataError(f"{at}: card {self.card!r}: field {field!r}: {problem}")
+
+    def part(self, check: Callable[..., T], *args: Any, default: T) -> T:
+        """``check(*args)``, or ``default`` when it raises CardDataError (its problems are kept)."""
+        try:
+            return check(*args)
+        except CardDataError as e:
+            self.problems.extend(e.problems)
+            return default
+
+    def apart(self) -> Where:
+        """The same card with no problems yet: a check made of independent parts collects them there
+        (``w = where.apart()``, ``w.part(...)``, ``w.done()``) and raises them together."""
+        return Where(self.file, self.card, self.line, self.lines)
+
+    def done(self) -> None:
+        """Raise one CardDataError with every problem :meth:`part` found (nothing when none); the
+        problems are cleared, so that the same place can check another card."""
+        if self.problems:
+            found = list(self.problems)
+            self.problems.clear()
+            raise CardDataError.of(found)
+
+
+def whole(v: Any, lo: int, hi: int, where: Where, field: str) -> int:
+    """``v``, the value of ``field``, checked to be a whole number from ``lo`` to ``hi`` (every number
+    of a game's card vocabulary has such a range: a count of 10⁹ is refused when the cards load)."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise where.err(field, f"expected a whole number from {lo} to {hi}, got {type(v).__name__} {v!r:.40}")
+    if v < lo:
+        raise where.err(field, f"must be at least {lo} (from {lo} to {hi}), got {v}")
+    if v > hi:
+        raise where.err(field, f"must be at most {hi} (from {lo} to {hi}), got {v}")
+    return v
 
 
 class CardPool(Mapping[str, C], Generic[C]):
@@ -113,29 +171,43 @@ class CardPool(Mapping[str, C], Generic[C]):
         return p
 
 
-def _line_of_card(text: str, card_id: str, field: str | None = None) -> int | None:
-    """The line where card ``card_id`` (and, if given, its ``field``) is written in TOML text."""
-    lines = text.splitlines()
-    pat = re.compile(r'^\s*id\s*=\s*["\']' + re.escape(card_id) + r'["\']')
-    start = None
-    for i, ln in enumerate(lines):
-        if pat.match(ln):
-            start = i
-            break
-    if start is None:
-        return None
-    # the card's table begins at the nearest [[card]] above
-    begin = start
-    while begin > 0 and not lines[begin].strip().startswith("[["):
-        begin -= 1
-    if field:
-        fpat = re.compile(r"^\s*" + re.escape(field) + r"\s*=")
-        for j in range(begin, len(lines)):
-            if j > start and lines[j].strip().startswith("[[card]]"):
-                break
-            if fpat.match(lines[j]):
-                return j + 1
-    return start + 1
+class CardLines:
+    """Where each card of a TOML file is written: the line of its ``id`` and of each of its fields,
+    found in one pass over the text (so that checking N cards takes time in proportion to N).
+
+    >>> ls = CardLines(chr(10).join(['[[card]]', 'id = "A"', 'cost = 1', '', '[[card]]', 'name = "b"', 'id = "B"']))
+    >>> ls.line("A"), ls.line("B"), ls.fields("A"), ls.line("C")
+    (2, 7, {'id': 2, 'cost': 3}, None)
+    """
+
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*(.*)$")
+    _ID = re.compile(r"""^["']([^"']*)["']""")
+
+    def __init__(self, text: str) -> None:
+        self._id_line: dict[str, int] = {}
+        self._fields: dict[str, dict[str, int]] = {}
+        fields: dict[str, int] | None = None  # the fields of the [[card]] table being read
+        for no, ln in enumerate(text.splitlines(), 1):
+            s = ln.strip()
+            if s.startswith("["):
+                fields = {} if s.startswith("[[card]]") else None
+                continue
+            m = self._KEY.match(ln) if fields is not None else None
+            if m is None or fields is None:
+                continue
+            fields.setdefault(m.group(1), no)
+            idm = self._ID.match(m.group(2)) if m.group(1) == "id" else None
+            if idm is not None and idm.group(1) not in self._id_line:  # the first card with an id names it
+                self._id_line[idm.group(1)] = no
+                self._fields[idm.group(1)] = fields
+
+    def line(self, card_id: str) -> int | None:
+        """The line of the card's ``id``, or None."""
+        return self._id_line.get(card_id)
+
+    def fields(self, card_id: str) -> dict[str, int]:
+        """The line of each field of the card (its first table with that id)."""
+        return self._fields.get(card_id, {})
 
 
 def _checked(
@@ -143,32 +215,30 @@ def _checked(
     build: Callable[[dict[str, Any], Where], C],
     file: str,
     text: str = "",
-) -> Iterator[tuple[Any, C | None, str]]:
-    """Each raw card table with its card, or with the problem that stops it (file, line, card, field)."""
+) -> Iterator[tuple[Any, C | None, list[str], int | None]]:
+    """Each raw card table with its card (None when broken), every problem of it (file, line, card,
+    field) and the line of its id."""
     seen: set[str] = set()
+    lines = CardLines(text) if text else None
     for i, raw in enumerate(raws):
         if not isinstance(raw, dict):
-            yield raw, None, f"{file}: card #{i + 1}: a card must be a table ([[card]])"
+            yield raw, None, [f"{file}: card #{i + 1}: a card must be a table ([[card]])"], None
             continue
         cid = raw.get("id")
         if not isinstance(cid, str) or not cid:
-            yield raw, None, f"{file}: card #{i + 1} ({raw.get('name', '?')}): field 'id': missing or not a string"
+            name = raw.get("name", "?")
+            yield raw, None, [f"{file}: card #{i + 1} ({name!r:.40}): field 'id': missing or not a string"], None
             continue
+        line = lines.line(cid) if lines else None
         if cid in seen:
-            yield raw, None, f"{file}:{_line_of_card(text, cid) or '?'}: card {cid!r}: id defined twice"
+            yield raw, None, [f"{file}:{line or '?'}: card {cid!r}: id defined twice"], line
             continue
         seen.add(cid)
-        where = Where(file, cid, _line_of_card(text, cid) if text else None)
+        where = Where(file, cid, line, lines.fields(cid) if lines else {})
         try:
-            yield raw, build(raw, where), ""
+            yield raw, build(raw, where), [], line
         except CardDataError as e:
-            msg = str(e)
-            m = re.search(r"field '([^']+)'", msg)
-            if m and text:
-                ln = _line_of_card(text, cid, m.group(1).split(".")[0].split("[")[0])
-                if ln and where.line and f"{file}:{where.line}:" in msg:
-                    msg = msg.replace(f"{file}:{where.line}:", f"{file}:{ln}:", 1)
-            yield raw, None, msg
+            yield raw, None, e.problems, line
 
 
 def build_cards(
@@ -177,11 +247,12 @@ def build_cards(
     file: str,
     text: str = "",
 ) -> list[C]:
-    """Validate raw card tables with ``build``; the first problem raises CardDataError with a line."""
+    """Validate raw card tables with ``build``; the first broken card raises CardDataError with every
+    problem of that card (file, line, card, field)."""
     out: list[C] = []
-    for _, card, problem in _checked(raws, build, file, text):
+    for _, card, problems, _ in _checked(raws, build, file, text):
         if card is None:
-            raise CardDataError(problem)
+            raise CardDataError.of(problems)
         out.append(card)
     return out
 
@@ -189,13 +260,13 @@ def build_cards(
 def _read_tables(p: Path) -> tuple[list[Any], str, str]:
     """The ``[[card]]`` tables of a TOML file, its text and the problem that stops reading it ("" if none)."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        return [], "", f"{p}: cannot read: {e.strerror}"
+        text = read_text(p)
+    except FudabaError as e:
+        return [], "", str(e)
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        return [], text, f"{p}: not valid TOML: {e}"
+        doc = read_toml(text, str(p), CardDataError)
+    except CardDataError as e:
+        return [], text, str(e)
     unknown = set(doc) - {"card"}
     if unknown:
         return [], text, f"{p}: unknown top-level key(s) {sorted(unknown)}; card files hold [[card]] tables only"
@@ -235,11 +306,11 @@ def card_file_problems(
         return [], [problem]
     good: list[LoadedCard[C]] = []
     problems: list[str] = []
-    for raw, card, msg in _checked(raws, build, str(p), text):
+    for raw, card, found, line in _checked(raws, build, str(p), text):
         if card is None:
-            problems.append(msg)
+            problems += found
         else:
-            good.append(LoadedCard(raw, card, str(p), _line_of_card(text, card.id)))
+            good.append(LoadedCard(raw, card, str(p), line))
     return good, problems
 
 
@@ -286,9 +357,11 @@ def opt(raw: dict[str, Any], field: str, typ: type | tuple[type, ...], default: 
 
 
 def check_fields(raw: dict[str, Any], allowed: Iterable[str], where: Where) -> None:
+    """Every field of ``raw`` that is not ``allowed`` (one problem each)."""
     extra = sorted(set(raw) - set(allowed))
     if extra:
-        raise where.err(extra[0], f"unknown field; allowed fields are {sorted(allowed)}")
+        raise CardDataError.of([str(where.err(k, f"unknown field; allowed fields are {sorted(allowed)}"))
+                                for k in extra])
 
 
 def _tname(t: type | tuple[type, ...]) -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CardLike, CardPool
+from .files import strip_bom
 
 _LINE = re.compile(r"^(?:(\d+)\s*[x×*]?\s+)?(.+?)\s*$")
 
@@ -84,6 +85,9 @@ class Deck:
 
 #: the largest count one deck line may give (a guard against typos such as 4000 for 4)
 MAX_COUNT = 999
+#: the most cards a deck list may hold in all (no game's deck comes near), and problems it reports
+MAX_CARDS = 10_000
+MAX_PROBLEMS = 200
 
 
 def parse_deck_text(
@@ -101,7 +105,8 @@ def parse_deck_text(
     problems: list[str] = []
     name = ""
     lines: dict[str, int] = {}
-    for no, raw in enumerate(text.splitlines(), 1):
+    total = 0
+    for no, raw in enumerate(strip_bom(text).splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
@@ -132,6 +137,13 @@ def parse_deck_text(
         if count <= 0:
             problems.append(f"line {no}: the count of {ident!r} must be at least 1")
             continue
+        total += count
+        if total > MAX_CARDS:
+            problems.append(f"line {no}: the list holds more than {MAX_CARDS:,} cards; no deck is that large "
+                            "(the lines after it are not read)")
+            break
         current.extend([card.id] * count)
         lines.setdefault(card.id, no)
+    if len(problems) > MAX_PROBLEMS:
+        problems[MAX_PROBLEMS:] = [f"… and {len(problems) - MAX_PROBLEMS:,} more problem(s)"]
     return Deck(tuple(main), {k: tuple(v) for k, v in extra.items()}, name, lines), problems

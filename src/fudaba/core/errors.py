@@ -63,7 +63,26 @@ class DeckError(FudabaError):
 
 
 class CardDataError(FudabaError):
-    """Malformed card data; the message names the file, the card and the field (and line when known)."""
+    """Malformed card data; the message names the file, the card and the field (and line when known).
+
+    ``problems`` lists every problem found (one per line of the message; a card checked with
+    :meth:`Where.part <fudaba.core.cards.Where.part>` reports each of its broken fields).
+
+    >>> e = CardDataError("a.toml:3: card 'X': field 'cost': missing")
+    >>> e.problems
+    ["a.toml:3: card 'X': field 'cost': missing"]
+    >>> CardDataError.of(["one", "two"]).problems, str(CardDataError.of(["one", "two"])).splitlines()
+    (['one', 'two'], ['one', 'two'])
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems: list[str] = list(problems) if problems else [message]
+
+    @classmethod
+    def of(cls, problems: list[str]) -> CardDataError:
+        """One error for several problems (its message: one problem per line)."""
+        return cls("\n".join(problems), problems)
 
 
 class UnknownCard(CardDataError, KeyError):
@@ -78,4 +97,14 @@ class PositionError(FudabaError):
 
 
 class UnknownGame(FudabaError):
-    """``load_game`` with a name that is not a registered game, or a bad variant/parameter."""
+    """``load_game`` with a name that is not a registered game, or a variant the game does not have."""
+
+
+class ParameterError(UnknownGame):
+    """A game parameter that the game does not have, or a value outside what it allows (the message
+    names the parameter and its allowed values or range). It is also an :class:`UnknownGame`, which
+    was raised for bad parameters before it existed, so code catching that keeps working.
+
+    >>> issubclass(ParameterError, UnknownGame) and issubclass(ParameterError, FudabaError)
+    True
+    """

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
+import os
 import re
+import sys
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -24,10 +27,19 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
 from .decks import Deck
-from .errors import CardDataError, DeckError, FudabaError, PositionError, UnknownGame
+from .documents import Fields, check_engine, check_tree, read_json
+from .errors import CardDataError, DeckError, FudabaError, ParameterError, PositionError, UnknownGame
+from .files import read_text
 from .kinds import DecisionKind, kinds_table
 from .positions import check_keys, read_document, table
+from .starters import FILE as STARTERS_FILE
+from .starters import StarterDeck, find_starter, player_starters, starter_info
 from .state import Answer, State, Step
+from .text import turns_skipped_text
+
+#: the upper bound of a whole-number parameter a game gives no ``PARAM_MAX`` for (the games of this
+#: package give one for each; ``tests`` check it)
+PARAM_MAX_DEFAULT = 10_000
 
 
 class Game(ABC):
@@ -38,7 +50,8 @@ class Game(ABC):
     PARAM_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: parameters whose value must be at least this (ints)
     PARAM_MIN: ClassVar[dict[str, int]] = {}
-    #: the largest value of a whole-number parameter (none: no upper bound)
+    #: the largest value of each whole-number parameter (every one has a bound: a game that leaves one
+    #: out gets PARAM_MAX_DEFAULT); the core refuses a larger value before anything runs
     PARAM_MAX: ClassVar[dict[str, int]] = {}
     #: what each parameter does, (English, Japanese): ``fudaba games GAME`` prints it
     PARAM_HELP: ClassVar[dict[str, tuple[str, str]]] = {}
@@ -63,7 +76,7 @@ class Game(ABC):
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         variant = variant or self.VARIANTS[0]
         if variant not in self.VARIANTS:
-            raise UnknownGame(f"{self.NAME}: unknown variant {variant!r}; variants: {', '.join(self.VARIANTS)}")
+            raise UnknownGame(f"{self.NAME}: unknown variant {str(variant)[:40]!r}; variants: {', '.join(self.VARIANTS)}")
         self.name = self.NAME
         self.variant = variant
         self.params: dict[str, Any] = self.variant_defaults(variant)
@@ -82,18 +95,19 @@ class Game(ABC):
 
     @classmethod
     def check_param(cls, key: str, value: Any) -> Any:
-        """Validate (and coerce from text) one parameter value; raises UnknownGame with the reason."""
-        if key not in cls.PARAMS:
-            raise UnknownGame(
-                f"{cls.NAME}: unknown parameter {key!r}; parameters: {', '.join(sorted(cls.PARAMS))}"
+        """Validate (and coerce from text) one parameter value; raises :class:`ParameterError` naming
+        the parameter and what it allows (for a whole number, its range ``PARAM_MIN``–``PARAM_MAX``)."""
+        if not isinstance(key, str) or key not in cls.PARAMS:
+            raise ParameterError(
+                f"{cls.NAME}: unknown parameter {_shown(key)}; parameters: {', '.join(sorted(cls.PARAMS))}"
             )
         default = cls.PARAMS[key]
         choices = cls.PARAM_CHOICES.get(key)
         if choices is not None:
             for c in choices:
-                if value == c or (isinstance(value, str) and value.lower() == str(c).lower()):
+                if (value == c and type(value) is type(c)) or (isinstance(value, str) and value.lower() == str(c).lower()):
                     return c
-            raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: allowed values are {list(choices)}")
+            raise ParameterError(f"{cls.NAME}: parameter {key}={_shown(value)}: allowed values are {list(choices)}")
         if isinstance(default, bool):
             if isinstance(value, bool):
                 return value
@@ -101,22 +115,24 @@ class Game(ABC):
                 return True
             if isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
                 return False
-            raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: expected true or false")
+            raise ParameterError(f"{cls.NAME}: parameter {key}={_shown(value)}: expected true or false")
         if isinstance(default, int):
-            try:
-                iv = int(value)
-                if isinstance(value, bool) or (isinstance(value, float) and value != iv):
-                    raise ValueError
-            except (TypeError, ValueError):
-                raise UnknownGame(f"{cls.NAME}: parameter {key}={value!r}: expected a whole number") from None
-            lo = cls.PARAM_MIN.get(key, 0)
-            if iv < lo:
-                raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at least {lo}")
-            hi = cls.PARAM_MAX.get(key)
-            if hi is not None and iv > hi:
-                raise UnknownGame(f"{cls.NAME}: parameter {key}={iv}: must be at most {hi}")
-            return iv
+            lo, hi = cls.param_range(key)
+            iv = _whole(value)
+            if iv is not None and lo <= iv <= hi:
+                return iv
+            what = ("expected a whole number" if iv is None else
+                    f"must be at least {lo}" if iv < lo else f"must be at most {hi}")
+            shown = _shown(value) if iv is None else str(iv)  # --param starting_hand=99: 99, not '99'
+            raise ParameterError(f"{cls.NAME}: parameter {key}={shown}: {what} (from {lo} to {hi})")
         return value
+
+    @classmethod
+    def param_range(cls, key: str) -> tuple[int, int]:
+        """The smallest and largest value of the whole-number parameter ``key`` (``PARAM_MIN``, 0
+        unless given, and ``PARAM_MAX``, which every game gives for each of them; a game that leaves
+        one out gets :data:`PARAM_MAX_DEFAULT`, so that no value is without a bound)."""
+        return cls.PARAM_MIN.get(key, 0), cls.PARAM_MAX.get(key, PARAM_MAX_DEFAULT)
 
     def describe_params(self, lang: str = "en") -> list[ParamInfo]:
         """Every parameter with its value in this game, the variant's default, the allowed values
@@ -132,12 +148,8 @@ class Game(ABC):
             elif isinstance(default, bool):
                 allowed = "true, false"
             elif isinstance(default, int):
-                lo = self.PARAM_MIN.get(key, 0)
-                hi = self.PARAM_MAX.get(key)
-                if hi is not None:
-                    allowed = f"整数 {lo}〜{hi}" if ja else f"a whole number {lo}–{hi}"
-                else:
-                    allowed = f"整数 {lo} 以上" if ja else f"a whole number ≥ {lo}"
+                lo, hi = self.param_range(key)
+                allowed = f"整数 {lo}〜{hi}" if ja else f"a whole number {lo}–{hi}"
             else:
                 allowed = "テキスト" if ja else "text"
             en, jp = self.PARAM_HELP.get(key, ("", ""))
@@ -153,6 +165,38 @@ class Game(ABC):
     @abstractmethod
     def starter_decks(self) -> dict[str, Deck]:
         """Built-in decks by name; every one legal."""
+
+    # ------------------------------------------------------------------ the starter decks for people
+    def starters_path(self) -> Path:
+        """The game's ``decks/starters.toml``: its starter decks' titles, descriptions and measured
+        balance (``core/starters.py``), next to the package that defines the game class."""
+        mod = sys.modules[type(self).__module__]
+        return Path(str(mod.__file__)).parent / "decks" / STARTERS_FILE
+
+    def starter_deck_info(self) -> list[StarterDeck]:
+        """Every starter deck (sorted by name) with its title and one-line description in Japanese
+        and English and the measured games it played in this variant (``Balance``: the same agent
+        on both sides, deck against deck)."""
+        try:
+            names = list(self.cached_starter_decks())
+        except DeckError:  # deck rules changed by parameters: the decks are still the files there
+            names = [p.stem for p in self.starters_path().parent.glob("*.txt")]
+        return starter_info(self.starters_path(), names, self.variant)
+
+    def player_starters(self) -> tuple[str, str]:
+        """The starter decks of a new player and of the opponent when neither is chosen: the default
+        pair, the player holding the one that won more of their measured games."""
+        return player_starters(self.starter_deck_info())
+
+    def starter_deck(self, name: str) -> Deck:
+        """The starter deck ``name`` names (its name or its title, in either language); DeckError
+        lists the starter decks when none does."""
+        info = self.starter_deck_info()
+        found = find_starter(info, name) if isinstance(name, str) else None
+        if found is None:
+            names = ", ".join(f"{d.name} ({d.title('en')})" if d.title("en") else d.name for d in info)
+            raise DeckError([f"no starter deck {name!r:.60}; starter decks: {names}"], "starter decks")
+        return self.cached_starter_decks()[found]
 
     def check_deck(self, deck: Deck | str) -> list[str]:
         """Every problem of the deck under this game's rules; [] when legal.
@@ -254,11 +298,10 @@ class Game(ABC):
         return deck
 
     def load_deck(self, path: str | Path) -> Deck:
+        if not isinstance(path, (str, os.PathLike)):
+            raise DeckError([f"load_deck takes the path of a deck-list file, not {type(path).__name__}"], "deck")
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise DeckError([f"cannot read {p}: {e.strerror}"], str(p)) from None
+        text = read_text(p, lambda m: DeckError([m.removeprefix(f"{p}: ")], str(p)))
         d = self.parse_deck(text, str(p))
         if not d.name:
             d = Deck(d.main, d.sections, p.stem, d.lines)
@@ -434,24 +477,28 @@ class Game(ABC):
         return g
 
     def state_from_json(self, text: str) -> State:
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise PositionError(f"state JSON is not valid JSON: {e}") from None
+        """The state of a ``fudaba-state`` document (``State.to_json``), read within the limits of
+        :mod:`~fudaba.core.documents` and checked as strictly as a position; PositionError names the key."""
+        doc = read_json(text, "state JSON", walk=False)  # every part is checked below, the depth too
         if not isinstance(doc, dict) or doc.get("format") != "fudaba-state":
             raise PositionError("not a fudaba state document (key 'format' must be 'fudaba-state')")
+        for key in ("params", "cards"):  # the parts read by other checkers
+            check_tree(doc.get(key), f"state JSON: key {key!r}")
+        Fields("state").table(doc, "(top)", ("format", "game", "variant", "params", "common", "state"),
+                              ("engine", "log", "history", "origin", "search", "cards"))
         if doc.get("game") != self.name:
-            raise PositionError(f"key 'game': this state is for {doc.get('game')!r}, not {self.name!r}")
+            raise PositionError(f"key 'game': this state is for {str(doc.get('game'))[:40]!r}, not {self.name!r}")
+        check_engine(doc.get("engine", ""), "state JSON")
         g = self
         if doc.get("variant") != self.variant or doc.get("params") != self.params:
             from .registry import load_game
 
             params = doc.get("params", {})
             if not isinstance(params, dict):
-                raise PositionError(f"key 'params' must be a table of parameters, got {params!r:.40}")
+                raise PositionError(f"key 'params' must be a table of parameters, got {str(params)[:40]}")
             try:
-                g = load_game(doc["game"], doc.get("variant"), **params)
-            except UnknownGame as e:
+                g = load_game(self.name, doc.get("variant"), **params)
+            except FudabaError as e:
                 raise PositionError(f"key 'variant'/'params': {e}") from None
         extra = doc.get("cards")
         if extra and extra != g.extra_cards:  # the game's own extra cards (with_cards)
@@ -485,11 +532,21 @@ class Game(ABC):
         return fn
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
-        """One readable log line for an event view."""
+        """One readable log line for an event view (the core's own events, ``turns_skipped``, in
+        every game). An event the game's text cannot read (a log edited in a state document, a dict
+        of the caller's) gets the plain form ``kind: key=value`` (issue 18 §5), cut to 500 characters."""
+        if not isinstance(event, Mapping):
+            raise FudabaError(f"describe: an event is a table (dict), not {type(event).__name__}")
+        if event.get("kind") == "turns_skipped":
+            return turns_skipped_text(event, lang)
         fn = self._text("describe")
         if fn is not None:
-            return str(fn(self, event, lang))
-        return f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+            try:
+                return str(fn(self, event, lang))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+                pass  # not an event these rules logged: the plain form below
+        line = f"{event.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+        return line if len(line) <= 500 else line[:499] + "…"
 
     def render(self, view: dict[str, Any], lang: str = "en") -> str:
         """The table as plain text, from a view."""
@@ -505,6 +562,13 @@ class Game(ABC):
             return str(fn(self, card_id, lang))
         c = self.cards.find(card_id)
         return repr(c) if c is not None else f"unknown card {card_id!r}"
+
+    def card_source(self, card_id: str, lang: str = "en") -> str:
+        """Where a card's data comes from (the text module's ``card_source(game, card_id, lang)``:
+        e.g. the values the engine invented), for designers and ``info X --source``; never part of
+        :meth:`card_text`, which is the card as players read it. "" when there is nothing to say."""
+        fn = self._text("card_source")
+        return str(fn(self, card_id, lang)) if fn is not None else ""
 
     def card_facts(self, card_id: str) -> dict[str, Any]:
         """A card's printed facts as JSON-able data, for a page that draws the card rather than reads
@@ -533,14 +597,16 @@ class Game(ABC):
             return f"P{result.split()[1]}の投了"
         return result
 
-    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60) -> str | None:
+    def rules_text(self, section: str | None = None, lang: str = "en", width: int = 60,
+                   commands: bool = True) -> str | None:
         """The game's rules summary shipped in the package (``games/<name>/rules.toml``): the
         list of sections when ``section`` is None, else that section's text (by the spec's number,
         ``5.3`` or ``§5.3 step 4``, or the rulebook's, ``rulebook 8.1``; ``8.1`` too when the spec has
-        no such section), laid out ``width`` display columns wide. None when there is no such section."""
+        no such section), laid out ``width`` display columns wide. None when there is no such section.
+        ``commands`` False: worded for a page (no "type ``rules 5.3``" sentences)."""
         from .rules_summary import rules_text
 
-        return rules_text(self, section, lang, width)
+        return rules_text(self, section, lang, width, commands)
 
     def inspect(self, view: dict[str, Any], token: str, lang: str = "en") -> str | None:
         """Text for ``info TOKEN`` in the CLI: a card id/name, or a place the viewer can see
@@ -570,6 +636,28 @@ class ParamInfo(NamedTuple):
     default: str
     allowed: str
     help: str
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as a whole number (an int, an integral finite float, or text of digits), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else None
+    if isinstance(value, str):
+        s = value.strip()
+        body = s[1:] if s[:1] in "+-" else s
+        if 0 < len(body) <= 18 and body.isascii() and body.isdigit():
+            return int(s)
+    return None
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a refusal shows it: its repr, cut to 40 characters."""
+    r = repr(value)
+    return r if len(r) <= 40 else r[:39] + "…"
 
 
 def _param_text(v: Any) -> str:

@@ -16,40 +16,37 @@ fudaba.core.errors.PositionError: position: key 'turn' = 0 is out of range (≥ 
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .documents import check_tree, read_json, read_toml
 from .errors import PositionError
+from .files import read_text, strip_bom
 
 
 def read_document(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file."""
+    """A position given as a dict, TOML or JSON text, or a path to a .toml/.json file (read in any
+    encoding :func:`~fudaba.core.files.read_text` reads: UTF-8 with or without BOM, UTF-16, Shift-JIS),
+    within the limits of :mod:`~fudaba.core.documents` (size, depth, numbers, NUL)."""
     if isinstance(data, Mapping):
+        check_tree(data, "position")
         return dict(data)
+    if not isinstance(data, (str, Path)):
+        raise PositionError(f"a position is a table, TOML or JSON text or a file path, not {type(data).__name__}")
     text: str
+    if isinstance(data, str):
+        data = strip_bom(data)
     if isinstance(data, Path) or (isinstance(data, str) and "\n" not in data and data.strip()[:1] not in "{["
                                   and ("=" not in data)):
+        if "\x00" in str(data):
+            raise PositionError("position: a file path cannot contain a NUL character")
         p = Path(data)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise PositionError(f"cannot read position file {p}: {e.strerror}") from None
+        text = read_text(p, lambda m: PositionError(f"position file {m}"))
     else:
         text = str(data)
     s = text.lstrip()
-    if s.startswith("{"):
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise PositionError(f"position is not valid JSON: {e}") from None
-    else:
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise PositionError(f"position is not valid TOML: {e}") from None
+    doc = read_json(text, "position") if s.startswith("{") else read_toml(text, "position")
     if not isinstance(doc, dict):
         raise PositionError("a position must be a table/object")
     return doc

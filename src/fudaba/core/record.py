@@ -9,17 +9,22 @@ pool (``Game.with_cards``, e.g. ``--cards``), so that it replays without the car
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .decks import Deck
+from .documents import EngineVersionWarning, check_engine, check_tree, read_json
 from .errors import CardDataError, FudabaError, PositionError
+from .files import read_text, strip_bom
 
 if TYPE_CHECKING:  # records are data: they name the game; replay loads it through the registry
     from .game import Game
     from .state import State
 
 _REQUIRED = ("game", "variant", "params", "actions")
+__all__ = ["EngineVersionWarning", "Record", "check_engine", "replay"]
 
 
 @dataclass
@@ -52,6 +57,9 @@ class Record:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Record:
+        if not isinstance(d, dict):
+            raise PositionError(f"a record is a table (dict), not {type(d).__name__}")
+        check_tree(d, "record")
         known = set(cls.__dataclass_fields__)
         unknown = set(d) - known
         if unknown:
@@ -97,18 +105,34 @@ class Record:
             raise bad("hashes", "a list of state hashes")
         if not isinstance(self.final_hash, str):
             raise bad("final_hash", "a hash string")
+        check_engine(self.engine, "record", warn=False)
         if self.position is None and self.seed is None:
             raise PositionError("record: a record needs either 'seed' (with optional 'decks') or 'position'")
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise PositionError(f"record is not valid JSON: {e}") from None
+        if isinstance(text, str):
+            text = strip_bom(text)
+        d = read_json(text, "record")
         if not isinstance(d, dict):
             raise PositionError("a record must be a JSON object")
         return cls.from_dict(d)
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> Record:
+        """The record in the file ``path`` (a ``.json`` file, or a ``.jsonl`` runs file holding one
+        game), read in any encoding :func:`~fudaba.core.files.read_text` reads. PositionError names
+        the file and what is wrong with it."""
+        p = Path(path)
+        text = read_text(p, lambda m: PositionError(f"record file {m}"))
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines):
+            raise PositionError(f"record file {p}: holds {len(lines)} records (JSON lines); give one of them, e.g. "
+                                f"Record.from_json(line) (fudaba replay {p} --game-index N)")
+        try:
+            return cls.from_json(text)
+        except PositionError as e:
+            raise PositionError(f"record file {p}: {e}") from None
 
 
 def record_game(rec: Record) -> Game:
@@ -116,6 +140,7 @@ def record_game(rec: Record) -> Game:
     from .registry import load_game
 
     rec.validate()
+    check_engine(rec.engine, "record")
     game = load_game(rec.game, rec.variant, **rec.params)
     if rec.cards:
         try:
@@ -156,19 +181,32 @@ def iter_replay(rec: Record) -> Any:
         raise FudabaError("replay: the final state hash differs from the record's")
 
 
-def replay(rec: Record | dict[str, Any] | str) -> State:
-    """Play a record again from the start; returns the final state (hashes checked)."""
+def replay(rec: Record | dict[str, Any] | str | os.PathLike[str]) -> State:
+    """Play a record again from the start; returns the final state (hashes checked).
+
+    ``rec`` is a :class:`Record`, its dict, its JSON text, or the path of a record file (a
+    :class:`~pathlib.Path`, or text that is no JSON object: ``replay("game.json")``)."""
+    if isinstance(rec, os.PathLike) or (isinstance(rec, str) and not _json_text(rec)):
+        rec = Record.read(rec)
     if isinstance(rec, str):
         rec = Record.from_json(rec)
     elif isinstance(rec, dict):
         rec = Record.from_dict(rec)
     elif not isinstance(rec, Record):
-        raise FudabaError(f"replay takes a Record, its dict or its JSON text, not {type(rec).__name__}")
+        raise FudabaError(f"replay takes a Record, its dict, its JSON text or a record file's path, not "
+                          f"{type(rec).__name__}")
     st: State | None = None
     for _, _, s in iter_replay(rec):
         st = s
     assert st is not None
     return st
+
+
+def _json_text(s: str) -> bool:
+    """Whether ``s`` is meant as JSON text rather than a file's path (a JSON object starts with '{';
+    a path is one short line)."""
+    t = strip_bom(s).lstrip()
+    return t.startswith(("{", "[")) or "\n" in s or len(s) > 4096 or not t
 
 
 def step_hashes(rec: Record) -> list[str]:

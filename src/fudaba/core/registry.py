@@ -73,7 +73,7 @@ def games() -> list[str]:
 def descriptor(name: object) -> GameDescriptor:
     """The descriptor of the game named ``name`` (UnknownGame naming the games there are)."""
     if not isinstance(name, str):
-        raise UnknownGame(f"a game is named by text (one of {', '.join(games())}), not {type(name).__name__}")
+        raise UnknownGame(f"a game is named by text, not {type(name).__name__}; games: {', '.join(games())}")
     key = name.strip().lower()
     found = descriptors()
     if key not in found:

@@ -8,7 +8,9 @@ A game's ``games/<name>/rules.toml`` holds the game's titles (``title_en``, ``ti
   "8.3.1", …, "8.4"]``; lists and headings show only those whose parent is not listed), or the
   headings it corresponds to when the rulebook has no numbers;
 * ``title_en``, ``title_ja``, ``en``, ``ja`` — the title and the text in each language;
-* ``[section.variants."v1.01"]`` — optional ``en``/``ja``: how the section differs in a variant.
+* ``[section.variants."v1.01"]`` — optional ``en``/``ja``: how the section differs in a variant;
+* ``terminal_en``, ``terminal_ja`` — optional (both or neither): a last paragraph for the terminal
+  only (``fudaba play``'s commands), left out of the text for a page (``commands`` False).
 
 The texts are written as short paragraphs: a blank line separates paragraphs, a line starting with
 a list marker (``-``, ``1.``, ``①``) starts an item, any other line continues the one before (or
@@ -56,6 +58,8 @@ class Section:
     title: dict[str, str]
     text: dict[str, str]
     variants: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the terminal-only paragraph by language ({} when none)
+    terminal: dict[str, str] = field(default_factory=dict)
 
     @property
     def depth(self) -> int:
@@ -102,7 +106,7 @@ class Summary:
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
-_SECTION_FIELDS = {"id", "rulebook", "title_en", "title_ja", "en", "ja", "variants"}
+_SECTION_FIELDS = {"id", "rulebook", "title_en", "title_ja", "en", "ja", "variants", "terminal_en", "terminal_ja"}
 _CACHE: dict[str, Summary | None] = {}
 
 
@@ -186,7 +190,12 @@ def parse_summary(doc: dict[str, Any], source: str) -> Summary:
                     isinstance(vt[lang], str) and vt[lang].strip() for lang in _LANGS):
                 raise err(where, f"variants.{vname} must have exactly en and ja (non-empty strings)")
             variants[str(vname)] = {lang: str(vt[lang]).strip() for lang in _LANGS}
-        sections.append(Section(sid, tuple(x.strip() for x in rb), titles, texts, variants))
+        terminal = {lang: t[f"terminal_{lang}"] for lang in _LANGS if f"terminal_{lang}" in t}
+        if terminal and (set(terminal) != set(_LANGS) or not all(isinstance(v, str) and v.strip()
+                                                                  for v in terminal.values())):
+            raise err(where, "terminal_en and terminal_ja go together (non-empty strings)")
+        sections.append(Section(sid, tuple(x.strip() for x in rb), titles, texts, variants,
+                                {k: str(v).strip() for k, v in terminal.items()}))
     rulebook = {"en": "rulebook", "ja": "ルールブック"}
     for lang in _LANGS:
         v = doc.get(f"rulebook_{lang}", rulebook[lang])
@@ -348,6 +357,10 @@ _WORDS = {
         "note_rb": "(§{sid} of this summary. The rulebook's {n} is §{other} here: rules rulebook {n})",
         "found_rb": "(the {rb}'s {n} is part of this section)",
         "differs_here": "{v} differs here: §{vsec}, or fudaba rules {game} {sid} --variant {v}.",
+        # the same for a reader who cannot type commands (the browser table: § references are links)
+        "differs_page": "* differs in {v}: see §{vsec}",
+        "note_rb_page": "(§{sid} of this summary. The rulebook's {n} is §{other} here.)",
+        "differs_here_page": "{v} differs here: see §{vsec}.",
     },
     "ja": {
         "summary": "ルール要約",
@@ -358,6 +371,9 @@ _WORDS = {
         "note_rb": "(要約の§{sid}です。ルールブックの{n}はこの要約の§{other}: rules rulebook {n})",
         "found_rb": "({rb}の{n}はこの節に含まれます)",
         "differs_here": "{v}ではこの節の内容が異なります: §{vsec} または fudaba rules {game} {sid} --variant {v}",
+        "differs_page": "* {v}では異なる: §{vsec} を参照",
+        "note_rb_page": "(要約の§{sid}です。ルールブックの{n}はこの要約の§{other}です)",
+        "differs_here_page": "{v}ではこの節の内容が異なります: §{vsec} を参照",
     },
 }
 
@@ -376,7 +392,13 @@ def _differs(game: Any, sec: Section) -> list[str]:
     return [v for v in game.VARIANTS[1:] if v in sec.variants]
 
 
-def _listing(game: Any, s: Summary, lang: str, width: int) -> str:
+def _word(lang: str, key: str, commands: bool) -> str:
+    """The sentence ``key``; without ``commands``, its form that names no command (``*_page``)."""
+    w = _WORDS[lang]
+    return w[key] if commands else w.get(key + "_page", w[key])
+
+
+def _listing(game: Any, s: Summary, lang: str, width: int, commands: bool = True) -> str:
     w = _WORDS[lang]
     variant = game.variant
     head = f"{s.title[lang]} — {w['summary']}" + (f" ({variant})" if len(game.VARIANTS) > 1 else "")
@@ -393,41 +415,47 @@ def _listing(game: Any, s: Summary, lang: str, width: int) -> str:
         out.extend(_wrap_line(body, width, prefix, " " * len(prefix), lang))
     for v in marked:
         key = "marked" if v == variant else "differs"
-        out.extend(wrap_paragraphs(w[key].format(v=v, vsec=_variant_section(s, v), game=game.name), width, lang))
-    out.extend(wrap_paragraphs(w["how"] + (" " + w["how_rb"] if s.numbered else ""), width, lang))
+        out.extend(wrap_paragraphs(_word(lang, key, commands).format(v=v, vsec=_variant_section(s, v), game=game.name),
+                                   width, lang))
+    if commands:
+        out.extend(wrap_paragraphs(w["how"] + (" " + w["how_rb"] if s.numbered else ""), width, lang))
     return "\n".join(out)
 
 
-def _section(game: Any, s: Summary, sec: Section, lang: str, width: int, note: str | None) -> list[str]:
-    w = _WORDS[lang]
+def _section(game: Any, s: Summary, sec: Section, lang: str, width: int, note: str | None,
+             commands: bool = True) -> list[str]:
     rb = ", ".join(sec.shown_rulebook())
     out = wrap_paragraphs(f"§{sec.id} {sec.title[lang]}" + (f" ({s.rulebook[lang]}: {rb})" if rb else ""), width,
                           lang)
     if note:
         out.extend(wrap_paragraphs(note, width, lang))
     out.extend(wrap_paragraphs(sec.text[lang], width, lang))
+    if commands and sec.terminal:
+        out.extend(wrap_paragraphs(sec.terminal[lang], width, lang))
     if game.variant in sec.variants and game.variant != game.VARIANTS[0]:
         out.append("")
         out.extend(wrap_paragraphs(sec.variants[game.variant][lang], width, lang))
     elif game.variant == game.VARIANTS[0]:
         for v in _differs(game, sec):
             out.append("")
-            out.extend(wrap_paragraphs(w["differs_here"].format(
+            out.extend(wrap_paragraphs(_word(lang, "differs_here", commands).format(
                 v=v, vsec=_variant_section(s, v), game=game.name, sid=sec.id), width, lang))
     return out
 
 
-def rules_text(game: Any, section: str | None, lang: str, width: int = WIDTH) -> str | None:
+def rules_text(game: Any, section: str | None, lang: str, width: int = WIDTH, commands: bool = True) -> str | None:
     """The list of a game's sections (``section`` None or empty) or one section's text, laid out at
     ``width`` columns, in Japanese (``lang`` "ja") or English; None when the game ships no summary
     or no section matches. A section with subsections prints them too. In a variant other than
-    the game's first a section adds how that variant differs; in the first, it says where to read it."""
+    the game's first a section adds how that variant differs; in the first, it says where to read it.
+    ``commands`` False: for a reader who cannot type (the browser table), no sentence names a
+    command (``rules 5.3``, ``fudaba rules …``); references stay as ``§N``."""
     lang = "ja" if lang == "ja" else "en"
     s = load_summary(summary_path(game))
     if s is None:
         return None
     if section is None or not str(section).strip() or _fold(str(section)) in ("all", "list", "一覧"):
-        return _listing(game, s, lang, width)
+        return _listing(game, s, lang, width, commands)
     sec, via = find_section(s, str(section))
     if sec is None:
         return None
@@ -440,9 +468,9 @@ def rules_text(game: Any, section: str | None, lang: str, width: int = WIDTH) ->
         n = m.group(0) if m else ""
         other = next((x for x in s.sections if n in x.rulebook), None) if n else None
         if other is not None and other is not sec:  # a number both documents use: say how to ask for the rulebook's
-            note = w["note_rb"].format(sid=sec.id, n=n, other=other.id)
-    out = _section(game, s, sec, lang, width, note)
+            note = _word(lang, "note_rb", commands).format(sid=sec.id, n=n, other=other.id)
+    out = _section(game, s, sec, lang, width, note, commands)
     for child in s.children(sec):
         out.append("")
-        out.extend(_section(game, s, child, lang, width, None))
+        out.extend(_section(game, s, child, lang, width, None, commands))
     return "\n".join(out)

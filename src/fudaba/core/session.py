@@ -8,18 +8,21 @@ Everything a seat is shown comes from its view and its log view, never from the 
 * :meth:`Session.table`, :meth:`Session.prompt`, :meth:`Session.menu` — the table, what the pending
   decision asks, and its options (numbered, or grouped without numbers when there are very many);
 * :meth:`Session.handle` — the seat's typed input: a number (only where numbers are shown), an
-  action in notation, or a command (``help``, ``info X``, ``log``, ``board``, ``list``, ``rules``,
-  ``why ACTION``, ``concede``, ``quit``);
+  action in notation, or a command (``help``, ``info X``, ``log``, ``board``, ``legend``, ``list``,
+  ``rules``, ``why ACTION``, ``concede``, ``quit``); every action is applied inside
+  :attr:`Session.shield` (``fudaba play`` holds Ctrl-C back there);
+* :meth:`Session.legend` — what the symbols of the game's table mean (shown once, and on ``legend``);
 * :meth:`Session.play_agents` — agents move; each gets ``state.infoset(seat)`` (its view, its
   decision, samples for search — never the state, docs/agents.md).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .actions import Action, Decision
@@ -86,7 +89,9 @@ PHRASES: dict[str, dict[str, str]] = {
                   "number its {n} options",
         "range": "choose 1–{n}",
         "unseen": "not a card or place you can see",
-        "info": "info X: X is a card id or name, a place or a public pile ({places})",
+        "info": "info X: X is a card id or name, a place or a public pile ({places}); "
+                "'info X --source' adds where a card's data comes from",
+        "no_source": "source: nothing recorded (no value of this card is marked invented)",
         "rules_none": "rules {section}: no such section — type 'rules' for the list of sections",
         "rules_missing": "this game has no rules summary",
         "why": "why ACTION: type an action in notation to hear why it is not offered (e.g. 'why {example}')",
@@ -104,11 +109,13 @@ PHRASES: dict[str, dict[str, str]] = {
             "A card's name may replace its id, spaces and all{named}; an option copied whole, with its card "
             "names, is accepted too.\n"
             "Commands: 'list' numbers every option; 'info X' shows a card, a place or a public pile ({places}; "
-            "x = the opponent's); 'log' the whole log; 'board' the table again; 'rules' the rules summary "
+            "x = the opponent's); 'log' the whole log; 'board' the table again{legend}; 'rules' the rules summary "
             "('rules 5.3' one section, 'rules rulebook 8.1' by the rulebook's number); 'why ACTION' why an "
             "action is not offered; 'concede' gives up; 'quit' leaves."
         ),
         "named": ", e.g. '{text}'",
+        "legend_help": " ('legend': what its symbols mean)",
+        "no_legend": "this game's table has no symbols to explain",
     },
     "ja": {
         "cost": "コスト",
@@ -118,7 +125,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "nolist": "この選択には番号付きの一覧が表示されていません: 記法で入力するか、'list' で{n}通りの選択肢に番号を付けて表示してください",
         "range": "1–{n} の番号を選んでください",
         "unseen": "見えるカードや場所ではありません",
-        "info": "info X: X はカードIDか名前、場所、公開の山 ({places})",
+        "info": "info X: X はカードIDか名前、場所、公開の山 ({places})。"
+                "'info X --source' でカードデータの出典も表示",
+        "no_source": "出典: 記録なし (このカードに創作と記された値はありません)",
         "rules_none": "rules {section}: その節はありません — 'rules' で節の一覧を表示します",
         "rules_missing": "このゲームにはルールの要約がありません",
         "why": "why 行動: 記法で行動を入力すると、それが選べない理由を表示します (例: 'why {example}')",
@@ -135,10 +144,12 @@ PHRASES: dict[str, dict[str, str]] = {
             "一覧の番号 (番号が表示されているとき) か、記法で入力してください。例: {examples}\n"
             "IDの代わりにカード名も使えます (空白を含む名前も){named}。表示された選択肢をカード名ごと貼り付けても構いません。\n"
             "コマンド: 'list' 全選択肢に番号を付けて表示, 'info X' カード・場所・公開の山 ({places}; xは相手) の詳細, "
-            "'log' ログ全体, 'board' 盤面, 'rules' ルールの要約 ('rules 5.3' で1節, 'rules rulebook 8.1' "
+            "'log' ログ全体, 'board' 盤面{legend}, 'rules' ルールの要約 ('rules 5.3' で1節, 'rules rulebook 8.1' "
             "でルールブックの番号), 'why 行動' その行動が選べない理由, 'concede' 投了, 'quit' 終了"
         ),
         "named": "。例: '{text}'",
+        "legend_help": " ('legend' で記号の意味)",
+        "no_legend": "このゲームの盤面には説明の要る記号はありません",
     },
 }
 
@@ -225,6 +236,9 @@ class Session:
         self._numbered: dict[int, tuple[Decision, list[Action]]] = {}
         #: per seat: the decision whose options were last shown grouped, without numbers
         self._grouped: dict[int, Decision] = {}
+        #: what every action is applied inside (a front end's guard: ``fudaba play`` holds Ctrl-C
+        #: back there, so that an interrupted game is never half-way through an action)
+        self.shield: Callable[[], contextlib.AbstractContextManager[object]] = contextlib.nullcontext
 
     # ------------------------------------------------------------------ turns
     @property
@@ -248,7 +262,9 @@ class Session:
             if agent is None:
                 return
             # an information set, never the state
-            st.apply(agent.act(st.infoset(d.player, bool(getattr(agent, "reads_decision_only", False)))))
+            action = agent.act(st.infoset(d.player, bool(getattr(agent, "reads_decision_only", False))))
+            with self.shield():
+                st.apply(action)
 
     # ------------------------------------------------------------------ what a viewer is shown
     def _line(self, ev: dict[str, Any], viewer: int | None) -> Line | None:
@@ -291,8 +307,10 @@ class Session:
     def gloss(self, seat: int, action: Action) -> str:
         return option_gloss(self.game, action, self.lang, self.state.view(seat))
 
-    def menu(self, seat: int, full: bool = False) -> Menu:
-        """The options of the seat's decision as shown (numbers, when shown, are then accepted)."""
+    def menu(self, seat: int, full: bool = False, compact: bool = False) -> Menu:
+        """The options of the seat's decision as shown (numbers, when shown, are then accepted);
+        ``full``: numbered, however many; ``compact``: grouped without numbers, however few (a
+        front end short of room)."""
         st = self.state
         d = st.decision
         if d is None or d.player != seat:
@@ -300,7 +318,7 @@ class Session:
         view = st.view(seat)
         opts = list(d.options)
         glosses = [option_gloss(self.game, a, self.lang, view) for a in opts]
-        if len(opts) <= COLUMNS_MAX or full:
+        if (len(opts) <= COLUMNS_MAX and not compact) or full:
             self._numbered[seat] = (d, opts)
             items = [Option(i, a.text, gl) for i, (a, gl) in enumerate(zip(opts, glosses, strict=True), 1)]
             return Menu(items, "lines" if len(opts) <= LINES_MAX else "columns", "")
@@ -313,10 +331,31 @@ class Session:
             items.append(Option(None, line, named.get(parts[1], "") if len(parts) > 1 else ""))
         return Menu(items, "grouped", phrases(self.lang)["many"].format(n=len(opts)))
 
+    def legend(self) -> str:
+        """What the symbols of the game's table mean ("" when the table needs no legend): the text
+        module's ``legend(game, lang)``. A front end shows it once and on ``legend``."""
+        mod = importlib.import_module(self.game.TEXT_MODULE) if self.game.TEXT_MODULE else None
+        fn = getattr(mod, "legend", None)
+        return str(fn(self.game, self.lang)) if fn is not None else ""
+
     def info(self, seat: int | None, token: str) -> str:
-        """``info TOKEN``: a card, or a place or pile the viewer sees."""
-        text = self.game.inspect(self.state.view(seat), token, self.lang)
-        return text if text else f"{token}: {phrases(self.lang)['unseen']}"
+        """``info TOKEN``: a card, or a place or pile the viewer sees. ``info TOKEN --source`` adds,
+        for a card, where its data comes from (``Game.card_source``: what the engine invented), which
+        the card's text itself never shows."""
+        words = token.split()
+        source = "--source" in words
+        if source:
+            token = " ".join(w for w in words if w != "--source")
+        ph = phrases(self.lang)
+        text = self.game.inspect(self.state.view(seat), token, self.lang) if token and len(token) <= 200 else None
+        if not text:
+            shown = token if len(token) <= 80 else token[:79] + "…"  # a reply never repeats a whole long input
+            return f"{shown}: {ph['unseen']}" if token else ph["info"].format(places=self.info_places())
+        if source:
+            c = self.game.cards.find(token)
+            if c is not None:
+                text += "\n" + (self.game.card_source(c.id, self.lang) or ph["no_source"])
+        return text
 
     def info_places(self) -> str:
         return self.game.INFO_PLACES or "…"
@@ -339,7 +378,9 @@ class Session:
                 text = " ".join(card_name(self.game, x, self.lang) if x in ids else x for x in a.args)
                 named = ph["named"].format(text=f"{a.verb} {text}")
                 break
-        return ph["help"].format(examples=", ".join(examples) or "'pass'", named=named, places=self.info_places())
+        legend = ph["legend_help"] if self.legend() else ""
+        return ph["help"].format(examples=", ".join(examples) or "'pass'", named=named, places=self.info_places(),
+                                 legend=legend)
 
     def handover(self, seat: int) -> tuple[str, str]:
         """The hot-seat hand-over: a heading and the line asking ``seat`` to press Enter."""
@@ -387,6 +428,8 @@ class Session:
             return Reply("menu")
         if low == "board":
             return Reply("table")
+        if low in ("legend", "凡例"):
+            return Reply("text", self.legend() or ph["no_legend"])
         if cmd in ("info", "card"):
             return Reply("text", self.info(seat, rest) if rest else ph["info"].format(places=self.info_places()))
         if cmd == "rules":
@@ -395,7 +438,8 @@ class Session:
             return Reply("text", self.why(seat, rest))
         if cmd == "concede":  # only ever for yourself, whatever seat is typed
             try:
-                st.concede(seat)
+                with self.shield():
+                    st.concede(seat)
             except IllegalAction as e:
                 return Reply("refused", e.text(self.lang))
             return Reply("moved")
@@ -408,14 +452,16 @@ class Session:
             if shown is None or shown[0] is not d:
                 key = "nonum" if self._grouped.get(seat) is d else "nolist"
                 return Reply("refused", ph[key].format(n=len(d.options)))
-            n = int(num)
+            n = int(num) if len(num) <= 9 else 0  # a number of thousands of digits is out of range too
             if not 1 <= n <= len(shown[1]):
                 return Reply("refused", ph["range"].format(n=len(shown[1])))
-            st.apply(shown[1][n - 1])
+            with self.shield():
+                st.apply(shown[1][n - 1])
             return Reply("moved")
         pasted = _NUMBERED_PASTE.fullmatch(raw)  # "  3. place …" copied with its number
         try:
-            st.apply(pasted.group(1) if pasted else raw)
+            with self.shield():
+                st.apply(pasted.group(1) if pasted else raw)
         except IllegalAction as e:
             return Reply("refused", e.text(self.lang))
         return Reply("moved")
@@ -427,9 +473,10 @@ class Session:
         """``rules``, ``rules 5.3``, ``rules rulebook 8.1``: the game's rules summary."""
         ph = phrases(self.lang)
         sec = section.strip() or None
-        text = self.game.rules_text(sec, self.lang)
+        text = self.game.rules_text(sec, self.lang) if sec is None or len(sec) <= 200 else None
         if text is None:
-            return ph["rules_none"].format(section=sec) if sec else ph["rules_missing"]
+            shown = sec if sec is None or len(sec) <= 80 else sec[:79] + "…"  # never the whole long input
+            return ph["rules_none"].format(section=shown) if sec else ph["rules_missing"]
         return text
 
     def why(self, seat: int, notation: str) -> str:

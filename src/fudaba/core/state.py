@@ -25,6 +25,7 @@ at every decision, mid-chain included.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import unicodedata
 from abc import ABCMeta, abstractmethod
@@ -33,7 +34,8 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
-from .errors import FudabaError, IllegalAction, PositionError
+from .documents import ENGINE_VERSION, MAX_ACTION_CHARS
+from .errors import FudabaError, IllegalAction
 from .events import Event
 from .fields import CompiledFields, Field, compile_fields, fields_of
 from .infoset import InfoSet
@@ -49,10 +51,54 @@ Answer = Callable[[Any, Action, Any], None]
 #: a sealed pick: (seat, decision kind, handler, ctx, the action's notation) — see :meth:`State.unseal`
 Sealed = tuple[int, str, str, Any, str]
 
-ENGINE_VERSION = "0.1.0"
 
-#: a game that has not ended after this many rules steps inside one apply() is an engine bug
+#: a turn that has not ended after this many rules steps without a decision is an engine bug (a
+#: stretch of turns without a decision is not: see :class:`_IdleWatch`)
 MAX_STEPS_PER_APPLY = 1_000_000
+#: after this many rules steps inside one apply() without a decision, ``run()`` watches the turns
+#: go by for a position that comes back (:class:`_IdleWatch`); ordinary play never gets here
+IDLE_WATCH_STEPS = 20_000
+
+
+class _IdleWatch:
+    """Turns that pass with nobody deciding anything (every decision had one option and the engine
+    answered it): an ``apply()`` that runs them must neither stop with an error nor play a million
+    of them one by one (issue 18: a Walpurgis v1.01 game with ``turn_limit`` 10⁶ and nothing left to
+    do). ``run()`` hands every rules step over to this watch once ``IDLE_WATCH_STEPS`` have run
+    without a decision. It keeps a digest of the state — everything but the turn number and the log
+    — at each new turn. When a digest comes back ``period`` turns later, no player has been asked
+    anything in between and the rules are deterministic, so the game repeats those ``period`` turns
+    unchanged for ever: :meth:`State.skip_idle_turns` jumps the turn number ahead by a multiple of
+    the period (the same state a full play-out would reach, the turn limit included). A single turn
+    running more than ``MAX_STEPS_PER_APPLY`` steps is an engine bug (``RuntimeError``)."""
+
+    __slots__ = ("seen", "steps", "turn")
+
+    def __init__(self, st: State) -> None:
+        self.turn = st.turn
+        self.steps = 0
+        self.seen: dict[str, int] = {}
+
+    def step(self, st: State) -> None:
+        if st.turn == self.turn:
+            self.steps += 1
+            if self.steps > MAX_STEPS_PER_APPLY:
+                raise RuntimeError("engine bug: too many rules steps without a decision")
+            return
+        self.turn = st.turn
+        self.steps = 0
+        key = st._digest(with_turn=False)
+        before = self.seen.get(key)
+        if before is None:
+            self.seen[key] = st.turn
+            return
+        self.seen.clear()
+        st.skip_idle_turns(st.turn - before)
+        self.turn = st.turn
+
+#: a refusal repeats at most this many characters of the refused action, and is at most MAX_REFUSAL long
+REFUSAL_ECHO = 80
+MAX_REFUSAL = 2000
 
 
 class StateMeta(ABCMeta):
@@ -156,11 +202,15 @@ class State(metaclass=StateMeta):
         if not self.search:
             self.log.append(Event(kind, data, secret, seen_by))
 
-    def run(self) -> None:
-        """Run rules steps until a decision is pending or the game is over."""
+    def run(self, limit: int = 0) -> int:
+        """Run rules steps until a decision is pending or the game is over; returns the number of
+        steps run. ``limit``: a caller's budget of steps (RuntimeError past it); without one, a long
+        stretch without a decision is watched by :class:`_IdleWatch`."""
         steps = self.STEPS
         stack = self.stack
         n = 0
+        idle: _IdleWatch | None = None
+        watch_at = min(limit, IDLE_WATCH_STEPS) if limit else IDLE_WATCH_STEPS
         while not self.over:
             d = self.decision
             if d is not None:
@@ -174,14 +224,38 @@ class State(metaclass=StateMeta):
                     else:
                         self._seal(d, a)
                     continue
-                return
+                return n
             if not stack:
                 raise RuntimeError("engine bug: the rules stack ran empty with no decision pending")
             name, ctx = stack.pop()
             steps[name](self, ctx)
             n += 1
-            if n > MAX_STEPS_PER_APPLY:
-                raise RuntimeError("engine bug: too many rules steps without a decision")
+            if n > watch_at:
+                if limit and n > limit:  # a caller's budget (the state-document probe)
+                    raise RuntimeError("engine bug: too many rules steps without a decision")
+                if n > IDLE_WATCH_STEPS:  # a long stretch without a decision: see _IdleWatch
+                    if idle is None:
+                        idle = _IdleWatch(self)
+                    idle.step(self)
+        return n
+
+    def skip_idle_turns(self, period: int) -> None:
+        """The game has come back to the same state ``period`` turns later with nobody deciding
+        anything (:class:`_IdleWatch`): it would repeat those turns until its turn limit. Jump the turn
+        number ahead by as many whole periods as stay within the parameter ``turn_limit`` (no game
+        ends before that turn), logged as a ``turns_skipped`` event; the rules then play the last
+        turns and end the game as the limit says. Without a turn limit (0 or none) such a game
+        would never end: it ends now as a draw, ``"no progress"``. A game whose rules read the turn
+        number otherwise overrides this."""
+        limit = self.game.params.get("turn_limit")
+        if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
+            m = (limit - self.turn) // period
+            if m > 0:
+                self.emit("turns_skipped", first=self.turn, last=self.turn + m * period - 1, period=period)
+                self.turn += m * period
+            return
+        self.emit("turns_skipped", first=self.turn, last=None, period=period)
+        self.end_game(None, "no progress")
 
     @staticmethod
     def _auto_event(d: Decision, a: Action) -> Event:
@@ -222,13 +296,19 @@ class State(metaclass=StateMeta):
             raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
         d = self.decision
         assert d is not None
+        if len(text) > MAX_ACTION_CHARS:  # refused before anything is built from it
+            n = len(text)
+            raise IllegalAction(f"{_cut(text.strip())}: {n:,} characters is no action (notation is at most "
+                                f"{MAX_ACTION_CHARS:,} characters)", action=_cut(text.strip()),
+                                translations={"ja": f"{_cut(text.strip())}: {n:,}文字の入力は行動ではありません "
+                                                    f"(記法は{MAX_ACTION_CHARS:,}文字まで)"})
         tokens = text.split()
         if not tokens:
             raise IllegalAction("empty action: type one of the legal actions (or its number in the CLI)",
                                 translations={"ja": "空の入力です: 合法手のどれか (CLIではその番号) を入力してください"})
         tokens[0] = unicodedata.normalize("NFKC", tokens[0]).lower()  # ｐａｓｓ typed with an IME
-        if tokens[0] == "concede":
-            return Action.of("concede", *tokens[1:2])
+        if tokens[0] == "concede":  # never listed, never interned
+            return Action("concede", tuple(tokens[1:2]))
         kind = self.game.KIND_BY_HANDLER.get(d.handler)
         if kind is not None:  # the game's own shorthand for this decision (``bid 7``)
             got = kind.read(self, d.player, d.ctx, tokens)
@@ -247,12 +327,13 @@ class State(metaclass=StateMeta):
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:
-                alts = " / ".join(a.text for a in found)
-                raise IllegalAction(f"{text.strip()}: ambiguous, it reads as {alts}: type one of them",
-                                    translations={"ja": f"{text.strip()}: 曖昧です ({alts} のどれとも読めます): どれか1つを入力してください"})
+                alts = " / ".join(a.text for a in found[:6])
+                shown = _cut(text.strip())
+                raise IllegalAction(f"{shown}: ambiguous, it reads as {alts}: type one of them",
+                                    translations={"ja": f"{shown}: 曖昧です ({alts} のどれとも読めます): どれか1つを入力してください"})
             if named is not None:
                 tokens = named
-        raise self.refusal(Action.of(*tokens))
+        raise self.refusal(Action.known(*tokens))  # explained, not interned: it is no option
 
     #: a typed action longer than this many words is not searched for multi-word names or glosses
     MAX_PARSE_WORDS: ClassVar[int] = 24
@@ -327,18 +408,19 @@ class State(metaclass=StateMeta):
             a = self.parse(action)
         elif isinstance(action, Action):
             a = action
+            if len(a.text) > MAX_ACTION_CHARS:
+                raise IllegalAction(f"{_cut(a.text)}: {len(a.text):,} characters is no action (notation is at most "
+                                    f"{MAX_ACTION_CHARS:,} characters)", action=_cut(a.text))
         else:
             raise IllegalAction(f"{action!r:.60}: an action is an Action or its notation text (e.g. 'pass')")
         if a.verb == "concede":
             seat = d.player
             if a.args:
-                try:
-                    seat = int(a.args[0])
-                except ValueError:
-                    raise IllegalAction(f"concede {a.args[0]}: the seat must be 0 or 1",
-                                        translations={"ja": f"concede {a.args[0]}: 席は0か1です"}) from None
-                if seat not in (0, 1):
-                    raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
+                if a.args[0] not in ("0", "1") or len(a.args) > 1:
+                    shown = _cut(" ".join(a.args))
+                    raise IllegalAction(f"concede {shown}: the seat must be 0 or 1",
+                                        translations={"ja": f"concede {shown}: 席は0か1です"})
+                seat = int(a.args[0])
             mark = len(self.log)
             self.concede(seat)
             return self.log[mark:]
@@ -365,9 +447,11 @@ class State(metaclass=StateMeta):
     REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ()
 
     def refusal(self, a: Action) -> IllegalAction:
-        """The IllegalAction for ``a``: its rule in English, and in every language the game has."""
-        tr = {lang: f"{a.text}: {self.explain_in(a, lang)}" for lang in self.REFUSAL_LANGS}
-        return IllegalAction(f"{a.text}: {self.explain(a)}", action=a.text, translations=tr)
+        """The IllegalAction for ``a``: its rule in English, and in every language the game has (the
+        action shortened to :data:`REFUSAL_ECHO` characters where the message repeats it)."""
+        shown = _cut(a.text)
+        tr = {lang: _cut(f"{shown}: {self.explain_in(a, lang)}", MAX_REFUSAL) for lang in self.REFUSAL_LANGS}
+        return IllegalAction(_cut(f"{shown}: {self.explain(a)}", MAX_REFUSAL), action=shown, translations=tr)
 
     def explain_in(self, action: Action, lang: str) -> str:
         """``explain`` in another language (``REFUSAL_LANGS``; the game's hook is ``Game.explain``)."""
@@ -377,8 +461,10 @@ class State(metaclass=StateMeta):
         """``seat`` concedes and loses at once (allowed at any time)."""
         if self.over:
             raise IllegalAction(f"the game is over ({self.result})", translations={"ja": f"ゲームは終了しています ({self.result})"})
-        if seat not in (0, 1):
-            raise IllegalAction(f"concede {seat}: the seat must be 0 or 1", translations={"ja": f"concede {seat}: 席は0か1です"})
+        if isinstance(seat, bool) or not isinstance(seat, Integral) or seat not in (0, 1):  # True is no seat
+            shown = _cut(repr(seat))
+            raise IllegalAction(f"concede {shown}: the seat must be 0 or 1", translations={"ja": f"concede {shown}: 席は0か1です"})
+        seat = int(seat)  # "concede True" would not replay
         if not self.search:
             self.history.append(f"concede {seat}")
         self.emit("concede", player=seat)
@@ -496,34 +582,26 @@ class State(metaclass=StateMeta):
 
     @classmethod
     def from_json_doc(cls, game: Game, doc: dict[str, Any]) -> State:
-        try:
-            c = doc["common"]
-            st = cls.__new__(cls)
-            st.game = game
-            st.rng = Rng(0)
-            st.rng.state = int(c["rng"])
-            st.stack = [(n, _tuplify(ctx)) for n, ctx in c["stack"]]
-            st.decision = None if c["decision"] is None else Decision.from_dict(c["decision"])
-            if st.decision is not None:
-                st.decision.ctx = game.kind_ctx(st.decision.handler, _tuplify(st.decision.ctx))
-            st.over = bool(c["over"])
-            st.winner = c["winner"]
-            st.result = c["result"]
-            st.turn = int(c["turn"])
-            st.sealed = tuple((int(p), str(k), str(h), game.kind_ctx(str(h), _tuplify(x)), str(t))
-                              for p, k, h, x, t in c.get("sealed", []))
-            st.log = [Event.from_dict(e) for e in doc.get("log", [])]
-            st.history = list(doc.get("history", []))
-            st.origin = doc.get("origin", {})
-            st.search = doc.get("search") is True
-            st._load(doc["state"])
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise PositionError(f"state JSON is malformed: {type(e).__name__}: {e}") from None
-        return st
+        """The state of a ``fudaba-state`` document, checked as strictly as a position
+        (:func:`~fudaba.core.state_docs.load_state`); PositionError names the key."""
+        from .state_docs import load_state
+
+        return load_state(cls, game, doc)
+
+    def check_ctx(self, name: str, ctx: Any) -> str:
+        """Game hook for state documents: why ``ctx`` cannot be the context of the step or answer
+        handler ``name`` ("" when it can). The core has checked it is small plain data."""
+        return ""
 
     def hash(self) -> str:
         """A digest of everything that decides the future (not the log): equal states, equal hash."""
-        body = json.dumps([self._common(), self._dump()], ensure_ascii=False, separators=(",", ":"))
+        return self._digest()
+
+    def _digest(self, with_turn: bool = True) -> str:
+        common = self._common()
+        if not with_turn:
+            del common["turn"]
+        body = json.dumps([common, self._dump()], ensure_ascii=False, separators=(",", ":"))
         return hashlib.blake2b(body.encode(), digest_size=16).hexdigest()
 
     def record(self, step_hashes: bool = False) -> Record:
@@ -724,13 +802,26 @@ class State(metaclass=StateMeta):
         return new
 
     def _belief(self, belief: Iterable[str] | Mapping[str, int]) -> list[str]:
-        """``belief`` as sorted card ids; FudabaError for an id the game does not know."""
+        """``belief`` as sorted card ids; FudabaError for an id the game does not know, a count that is
+        no whole number ≥ 0, or more cards than the game holds (checked before any list is built)."""
+        most = len(self.all_cards())
         if isinstance(belief, Mapping):
+            total = 0
+            for cid, n in belief.items():
+                if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
+                    raise FudabaError(f"resample belief: the copies of {str(cid)[:40]!r} must be a whole number ≥ 0, "
+                                      f"got {str(n)[:20]}")
+                total += int(n)
+                if total > most:
+                    raise FudabaError(f"resample belief: more cards than the {most} this game holds")
             ids = [cid for cid, n in belief.items() for _ in range(int(n))]
-        elif isinstance(belief, str):
-            raise FudabaError("resample belief: a list of card ids (or a mapping id -> copies), not one string")
+        elif isinstance(belief, str) or not isinstance(belief, Iterable):
+            raise FudabaError("resample belief: a list of card ids (or a mapping id -> copies), not "
+                              f"{type(belief).__name__}")
         else:
-            ids = list(belief)
+            ids = list(itertools.islice(belief, most + 1))
+            if len(ids) > most:
+                raise FudabaError(f"resample belief: more cards than the {most} this game holds")
         for cid in ids:
             if not isinstance(cid, str) or cid not in self.game.cards:
                 raise FudabaError(f"resample belief: {cid!r:.40} is not a card id of {self.game.name}")
@@ -781,10 +872,7 @@ def check_belief(belief: list[str], n: int, whose: str) -> list[str]:
     return belief
 
 
-def _tuplify(x: Any) -> Any:
-    """JSON lists back to the tuples rules code uses for frame contexts."""
-    if isinstance(x, list):
-        return tuple(_tuplify(v) for v in x)
-    if isinstance(x, dict):
-        return {k: _tuplify(v) for k, v in x.items()}
-    return x
+def _cut(text: str, n: int = 0) -> str:
+    """``text`` shortened to ``n`` characters (default :data:`REFUSAL_ECHO`) for a message, marked with …."""
+    n = n or REFUSAL_ECHO
+    return text if len(text) <= n else text[: n - 1] + "…"

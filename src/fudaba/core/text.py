@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 #: display columns of a line of a table (an 80-column terminal, minus a panel's frame)
 WIDTH = 76
@@ -35,3 +36,19 @@ def wrap_items(head: str, items: list[str], sep: str = ", ", indent: int | None 
         fresh = False
     lines.append(cur)
     return lines
+
+
+def turns_skipped_text(ev: dict[str, Any], lang: str = "en") -> str:
+    """The log line of the core's ``turns_skipped`` event (``State.skip_idle_turns``): turns in which
+    nobody had anything to decide and the same position came back every ``period`` turns."""
+    first, last, period = ev.get("first"), ev.get("last"), ev.get("period")
+    if lang == "ja":
+        if last is None:
+            return (f"ターン{first}以降: 誰にも選ぶことがなく、{period}ターンごとに同じ局面が繰り返される"
+                    "(ターン上限なし): 引き分け (進展なし)")
+        return f"ターン{first}〜{last}: 誰にも選ぶことがなく、{period}ターンごとに同じ局面が繰り返されるため省略"
+    if last is None:
+        return (f"from turn {first} nobody has anything to decide and the same position comes back every "
+                f"{period} turns (no turn limit): a draw (no progress)")
+    return (f"turns {first}–{last}: nobody has anything to decide and the same position comes back every "
+            f"{period} turns: skipped")

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
+import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import anyio
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -32,6 +36,9 @@ from ..core.record import start_state
 from ..core.redact import Before, action_line
 from ..core.registry import game_class, games, load_game
 from . import protocol as P
+from .errors import BadRequest, engine_error, lang_of
+from .limits import Limits, RateLimiter, client_key, retry_after
+from .middleware import Guard
 from .rooms import AI_LEVELS, MAX_CONNECTIONS, Conn, Room, Rooms
 from .storage import Storage
 
@@ -44,43 +51,52 @@ MAX_BODY = 256 * 1024
 JOIN_TIMEOUT = 30.0
 MAX_NAME = 80
 MAX_SEED = 2**63 - 1
-
-
-class BadRequest(Exception):
-    def __init__(self, error: str, status: int = 400, **extra: Any) -> None:
-        super().__init__(error)
-        self.error = error
-        self.status = status
-        self.extra = extra
-
-    def response(self) -> JSONResponse:
-        return JSONResponse({"error": self.error, **self.extra}, status_code=self.status)
+#: display columns of a rules text sent to the page (the browser wraps the paragraphs itself)
+RULES_WIDTH = 1000
+#: rooms one "my rooms" request may ask about (more are left out)
+MAX_TOKENS = 500
+#: the longest ``section`` of a rules request, and the most digits of a replay's ``step``
+MAX_SECTION = 32
+MAX_STEP_DIGITS = 7
+#: seconds a client waits before asking again when it holds too many open rooms
+FULL_RETRY = 60.0
+#: the clock of the websocket message rate (a module attribute: tests replace it)
+message_clock = time.monotonic
 
 
 def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
                card_files: Mapping[str, Sequence[str | Path]] | None = None, static_dir: str | Path | None = None,
-               rate: int | None = None) -> Starlette:
+               rate: int | None = None, limits: Limits | None = None, origins: Sequence[str] = (),
+               clock: Callable[[], float] = time.time) -> Starlette:
     """The app, with every room of ``db_path`` rebuilt. ``card_files``: game name -> user card TOML
     files or folders (``--cards``; CardDataError lists every problem). ``ai_delay``: seconds between
     two moves of an AI (0 in tests). ``rate``: messages a second per connection (default
-    ``protocol.RATE``)."""
+    ``protocol.RATE``). ``limits``: what a client may do and what the server holds (docs/server.md,
+    *Limits*); ``origins``: the origins allowed besides the server's own host (``--origin``);
+    ``clock``: the time (``time.time``; tests move it)."""
+    limits = limits or Limits()
     extra: dict[str, list[dict[str, Any]]] = {}
     for name, paths in (card_files or {}).items():
         g = load_game(name).with_card_files(list(paths))
         if g.extra_cards:
             extra[g.name] = list(g.extra_cards)
-    storage = Storage(db_path)
-    hub = Rooms(storage, ai_delay=ai_delay, extra_cards=extra)
+    storage = Storage(db_path, clock=clock)
+    hub = Rooms(storage, ai_delay=ai_delay, extra_cards=extra, limits=limits, clock=clock)
     hub.load()
     static = Path(static_dir) if static_dir is not None else STATIC
     catalogue = games_catalogue(hub)
+    new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.resume()
+        sweep = (asyncio.get_running_loop().create_task(hub.expire_every(limits.expiry_interval))
+                 if limits.expiry_interval > 0 else None)
         try:
             yield
         finally:
+            if sweep is not None:
+                sweep.cancel()
             await hub.close()
             storage.close()
 
@@ -95,24 +111,23 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
     async def api_games(request: Request) -> Response:
         return JSONResponse(catalogue)
 
+    @refusals
     async def api_check(request: Request) -> Response:
-        try:
-            body = await json_body(request)
-            game = body_game(hub, body)
-            text = body.get("text")
-            if not isinstance(text, str):
-                raise BadRequest("'text' must be the deck list (text)")
-            problems = game.check_deck(text)
-        except BadRequest as e:
-            return e.response()
-        return JSONResponse({"ok": not problems, "problems": problems})
+        body = await json_body(request, limits.header_timeout)
+        game = body_game(hub, body)
+        text = body.get("text")
+        if not isinstance(text, str):
+            raise BadRequest.of("text")
+        return JSONResponse({"ok": not (problems := game.check_deck(text)), "problems": problems})
 
+    @refusals
     async def api_create(request: Request) -> Response:
-        try:
-            body = await json_body(request)
-            room, tokens, seat = create_room(hub, body)
-        except BadRequest as e:
-            return e.response()
+        client = client_key(request.scope)
+        room_limits(hub, new_rooms, client)
+        body = await json_body(request, limits.header_timeout)
+        room_limits(hub, new_rooms, client)  # again: the body took time
+        room, tokens, seat = create_room(hub, body, client)
+        new_rooms.hit(client)
         room.ensure_ai()
         out = {"room": room.id, "seat": seat, "token": tokens[seat], "url": f"/r/{room.id}#t={tokens[seat]}",
                "spectate": f"/r/{room.id}"}
@@ -120,61 +135,61 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             out["invite"] = f"/r/{room.id}#t={tokens[1 - seat]}"
         return JSONResponse(out)
 
+    @refusals
     async def api_my_rooms(request: Request) -> Response:
-        try:
-            body = await json_body(request)
-            tokens = body.get("tokens", {})
-            lang = body.get("lang", "ja")
-            if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                                       for k, v in tokens.items()):
-                raise BadRequest("'tokens' must map room ids to seat tokens")
-            if lang not in P.LANGS:
-                raise BadRequest("'lang' must be 'ja' or 'en'")
-        except BadRequest as e:
-            return e.response()
-        out = []
-        for room_id, token in list(tokens.items())[:500]:
-            room = hub.get(room_id)
-            if room is None:
-                continue
-            seat = room.seat_of(token)
-            if seat is None:
-                continue
-            st = room.state
-            out.append({"room": room.id, "name": room.row.name, "game": room.game.name, "variant": room.game.variant,
-                        "seat": seat, "opponent": room.row.agents[1 - seat] or "friend", "turn": st.turn,
-                        "over": st.over, "result_text": P.result_text(room.game, st, seat, lang),
-                        "created": room.row.created, "updated": room.row.updated})
-        out.sort(key=lambda r: (bool(r["over"]), -float(r["updated"])))  # type: ignore[arg-type]
-        return JSONResponse(out)
+        body = await json_body(request, limits.header_timeout)
+        tokens = body.get("tokens", {})
+        lang = body.get("lang", "ja")
+        if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                   for k, v in tokens.items()):
+            raise BadRequest.of("tokens", max=MAX_TOKENS)
+        if lang not in P.LANGS:
+            raise BadRequest.of("lang")
+        return JSONResponse(my_rooms(hub, tokens, lang))
 
+    @refusals
     async def api_rules(request: Request) -> Response:
         name = request.path_params["game"]
         lang = request.query_params.get("lang", "ja")
         section = request.query_params.get("section") or None
+        variant = request.query_params.get("variant") or None
         if name not in games():
-            return BadRequest(f"no game {name!r}; games: {', '.join(games())}", 404).response()
+            raise BadRequest.of("no_game", 404, name=name[:40], games=", ".join(games()))
         if lang not in P.LANGS:
-            return BadRequest("'lang' must be 'ja' or 'en'").response()
-        text = load_game(name).rules_text(section, lang)
+            raise BadRequest.of("lang")
+        if section is not None and (len(section) > MAX_SECTION or not section.isprintable()):
+            raise BadRequest.of("section")
+        if variant is not None and variant not in game_class(name).VARIANTS:
+            raise BadRequest.of("no_variant", 404, variant=variant[:40], variants=", ".join(game_class(name).VARIANTS))
+        # for the page: no "type rules 5.3" sentences, and paragraphs left for the browser to wrap
+        text = load_game(name, variant).rules_text(section, lang, width=RULES_WIDTH, commands=False)
         if text is None:
-            why = (f"rules {section}: no such section" if section else "this game has no rules summary")
-            return BadRequest(why, 404).response()
+            raise (BadRequest.of("no_section", 404, section=section) if section
+                   else BadRequest.of("no_rules", 404))
         return JSONResponse({"text": text})
 
+    @refusals
     async def api_replay(request: Request) -> Response:
-        room = hub.get(request.path_params["room"])
+        q = request.query_params
+        room_id = request.path_params["room"]
+        token = q.get("token") or request.headers.get("x-fudaba-token") or None
+        lang = q.get("lang", "ja")
+        if lang not in P.LANGS:
+            raise BadRequest.of("lang")
+        exists, seat = hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
+        if not exists:
+            raise BadRequest.of("no_room", 404)
+        if token is not None and seat is None:
+            raise BadRequest.of("bad_token", 403)
+        room = hub.peek(room_id)
         if room is None:
-            return BadRequest("no such room", 404).response()
-        try:
-            return JSONResponse(replay_step(room, request))
-        except BadRequest as e:
-            return e.response()
+            raise BadRequest.of("no_room", 404)
+        return JSONResponse(replay_step(room, seat, q.get("step"), lang))
 
     # ------------------------------------------------------------------ websocket
     async def ws_room(ws: WebSocket) -> None:
         await ws.accept()
-        room = hub.get(ws.path_params["room"])
+        room_id = ws.path_params["room"]
         try:
             text = await asyncio.wait_for(receive_text(ws), JOIN_TIMEOUT)
         except (TimeoutError, WebSocketDisconnect, P.Malformed) as e:
@@ -188,15 +203,17 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
         except P.Malformed as e:
             await close_with(ws, str(e), 4400)
             return
+        exists, seat = hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
+        if not exists:
+            await close_with(ws, "no such room", 4404)
+            return
+        if token is not None and seat is None:
+            await close_with(ws, "bad token: this token holds no seat of this room", 4401)
+            return
+        room = hub.get(room_id)
         if room is None:
             await close_with(ws, "no such room", 4404)
             return
-        seat = None
-        if token is not None:
-            seat = room.seat_of(token)
-            if seat is None:
-                await close_with(ws, "bad token: this token holds no seat of this room", 4401)
-                return
         if len(room.conns) >= MAX_CONNECTIONS:
             await close_with(ws, f"this room has {MAX_CONNECTIONS} connections already", 4429)
             return
@@ -224,7 +241,9 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
         WebSocketRoute("/ws/{room}", ws_room),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, limits=limits, origins=origins, clock=clock)],
+                    exception_handlers={HTTPException: http_refusal})
     app.state.rooms = hub
     app.state.storage = storage
     return app
@@ -258,7 +277,7 @@ async def serve_conn(room: Room, conn: Conn, rate: int | None) -> None:
         except P.Malformed as e:
             text = None
             bad = str(e)
-        now = time.monotonic()
+        now = message_clock()
         if conn.too_frequent(now, limit):
             await conn.send(P.dumps({"type": "refused", "reason": P.reason("too_frequent", conn.lang), "action": ""}))
             continue
@@ -277,10 +296,7 @@ async def serve_conn(room: Room, conn: Conn, rate: int | None) -> None:
         if kind == "ping":
             await conn.send('{"type":"pong"}')
         elif kind == "lang":
-            async with room.lock:
-                conn.lang = msg["lang"]
-                conn.fresh()  # the whole log and every card, in the new language
-                await conn.send(room.message_for(conn))
+            await change_lang(room, conn, msg["lang"], now, limit)
         elif kind == "act":
             await room.act(conn, msg["action"], msg["seq"])
         elif kind == "concede":
@@ -289,35 +305,111 @@ async def serve_conn(room: Room, conn: Conn, rate: int | None) -> None:
             await conn.send(P.dumps({"type": "error", "reason": "malformed message: already joined"}))
 
 
+async def change_lang(room: Room, conn: Conn, lang: str, now: float, limit: int) -> None:
+    """A ``lang`` message: nothing when the language is the connection's already; else a complete
+    state in the new language, which counts as ``P.LANG_COST`` messages of the rate limit."""
+    if lang == conn.lang:
+        return
+    if conn.too_frequent(now, limit, P.LANG_COST - 1):
+        await conn.send(P.dumps({"type": "refused", "reason": P.reason("too_frequent", conn.lang), "action": ""}))
+        return
+    async with room.lock:
+        conn.lang = lang
+        conn.fresh()  # the whole log and every card, in the new language
+        await conn.send(room.message_for(conn))
+
+
 # ---------------------------------------------------------------------- HTTP helpers
-async def json_body(request: Request) -> dict[str, Any]:
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_BODY:
-        raise BadRequest(f"request too large: at most {MAX_BODY} bytes", 413)
+def refusals(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """A route whose refusals (BadRequest, an engine's FudabaError) become 4xx answers in the
+    request's language."""
+
+    @functools.wraps(handler)
+    async def route(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except BadRequest as e:
+            return e.response(request_lang(request))
+        except FudabaError as e:
+            return engine_error(e).response(request_lang(request))
+
+    return route
+
+
+def request_lang(request: Request) -> str:
+    """The language of a request's refusal: its ``lang`` (query, or the JSON body's), else its
+    ``Accept-Language``, else English."""
+    given = request.query_params.get("lang") or getattr(request.state, "lang", None)
+    return lang_of(request.headers, given)
+
+
+async def http_refusal(request: Request, exc: Exception) -> Response:
+    """Starlette's own 4xx (no such route, a method the route does not take) as JSON refusals."""
+    status = getattr(exc, "status_code", 404)
+    if status == 405:
+        err = BadRequest.of("method", 405, method=request.method)
+    else:
+        err = BadRequest.of("not_found", status, path=request.url.path[:100])
+    return err.response(request_lang(request))
+
+
+async def json_body(request: Request, timeout: float) -> dict[str, Any]:
+    """The request's body as a JSON object (BadRequest: too large, too slow, not JSON, not an object)."""
+    size = request.headers.get("content-length", "")
+    if size.isascii() and size.isdigit() and (len(size) > 12 or int(size) > MAX_BODY):
+        raise BadRequest.of("too_large", 413, max=MAX_BODY)
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise BadRequest(f"request too large: at most {MAX_BODY} bytes", 413)
     try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise BadRequest("the body must be JSON") from None
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise BadRequest.of("too_large", 413, max=MAX_BODY)
+    except TimeoutError:
+        raise BadRequest.of("body_timeout", 408, seconds=timeout) from None
+    try:
+        body = json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise BadRequest.of("too_deep") from None
+    except ValueError:  # not JSON, not UTF-8, a number of more digits than int() reads
+        raise BadRequest.of("not_json") from None
     if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object")
+        raise BadRequest.of("not_object")
+    if body.get("lang") in P.LANGS:
+        request.state.lang = body["lang"]
     return body
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity``: not JSON (Python's reader takes them unless told)."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def room_limits(hub: Rooms, new_rooms: RateLimiter, client: str) -> None:
+    """429 with Retry-After when ``client`` may not make a room now: too many new rooms this
+    minute, too many open games of its own, or the server full."""
+    lim = hub.limits
+    wait = new_rooms.wait(client)
+    if wait:
+        raise BadRequest.of("rooms_rate", 429, headers={"Retry-After": retry_after(wait)},
+                            limit=lim.rooms_per_minute, wait=retry_after(wait))
+    full = {"Retry-After": retry_after(FULL_RETRY)}
+    if lim.rooms_per_client and hub.open_rooms(client) >= lim.rooms_per_client:
+        raise BadRequest.of("rooms_client", 429, headers=full, limit=lim.rooms_per_client)
+    if lim.max_rooms and hub.open_rooms() >= lim.max_rooms:
+        raise BadRequest.of("rooms_total", 429, headers=full, limit=lim.max_rooms)
 
 
 def body_game(hub: Rooms, body: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> Game:
     name, variant = body.get("game"), body.get("variant")
     if not isinstance(name, str) or name not in games():
-        raise BadRequest(f"'game' must be one of {', '.join(games())}")
+        raise BadRequest.of("game", games=", ".join(games()))
     if variant is not None and not isinstance(variant, str):
-        raise BadRequest("'variant' must be a variant name")
+        raise BadRequest.of("variant")
     try:
         return hub.game(name, variant or None, params or {})
     except FudabaError as e:
-        raise BadRequest(str(e)) from None
+        raise engine_error(e) from None
 
 
 def json_params(hub: Rooms, body: Mapping[str, Any], params: dict[str, Any]) -> dict[str, Any]:
@@ -331,96 +423,123 @@ def json_params(hub: Rooms, body: Mapping[str, Any], params: dict[str, Any]) -> 
         if isinstance(defaults.get(k), (dict, list)) and isinstance(v, str):
             try:
                 out[k] = json.loads(v)
-            except json.JSONDecodeError:
-                raise BadRequest(f"parameter {k}: expected JSON, e.g. {json.dumps(defaults[k])}") from None
+            except (ValueError, RecursionError):
+                raise BadRequest.of("param_json", key=k, example=json.dumps(defaults[k])) from None
     return out
 
 
-def create_room(hub: Rooms, body: Mapping[str, Any]) -> tuple[Room, dict[int, str], int]:
+def create_room(hub: Rooms, body: Mapping[str, Any], client: str = "") -> tuple[Room, dict[int, str], int]:
     params = body.get("params", {})
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise BadRequest("'params' must be a table of parameters")
+        raise BadRequest.of("params")
     game = body_game(hub, body, json_params(hub, body, params))
     opponent = body.get("opponent", "friend")
-    if opponent not in ("friend", *AI_LEVELS):
-        raise BadRequest(f"'opponent' must be friend or an AI level: {', '.join(AI_LEVELS)}")
+    if not isinstance(opponent, str) or opponent not in ("friend", *AI_LEVELS):
+        raise BadRequest.of("opponent", levels=", ".join(AI_LEVELS))
     seat = body.get("seat", 0)
     if seat not in (0, 1) or isinstance(seat, bool):
-        raise BadRequest("'seat' must be 0 or 1")
+        raise BadRequest.of("seat")
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise BadRequest(f"'seed' must be a whole number from 0 to {MAX_SEED}")
+        raise BadRequest.of("seed", max=MAX_SEED)
     name = body.get("name", "")
     if not isinstance(name, str) or len(name) > MAX_NAME:
-        raise BadRequest(f"'name' must be text of at most {MAX_NAME} characters")
-    given = body.get("decks")
-    starters = game.cached_starter_decks()
+        raise BadRequest.of("name", max=MAX_NAME)
+    decks, texts = room_decks(game, body.get("decks"))
+    room, tokens = hub.create(game, decks, texts, seed, seat, opponent, name, client)
+    return room, tokens, seat
+
+
+def room_decks(game: Game, given: Any) -> tuple[list[Deck], list[dict[str, Any]]]:
+    """The two seats' decks of a new room (``decks`` of the request; None: the first two starter
+    decks), each checked under the room's rules."""
+    try:
+        starters: dict[str, Deck] | None = game.cached_starter_decks()
+        unmet = ""
+    except FudabaError as e:  # a rule the starter decks do not meet (a deck size, copies, …)
+        starters, unmet = None, first_problems(e)
     if given is None:
+        if starters is None:
+            raise BadRequest.of("starter_rules", why=unmet)
         given = [{"starter": k} for k in sorted(starters)[:2]]
     if not isinstance(given, list) or len(given) != 2:
-        raise BadRequest("'decks' must be a list of two decks ({\"starter\": name} or {\"text\": deck list})")
+        raise BadRequest.of("decks")
     decks: list[Deck] = []
     texts: list[dict[str, Any]] = []
     for k, d in enumerate(given):
         where = f"deck of seat {k}"
         if isinstance(d, dict) and set(d) == {"starter"} and isinstance(d["starter"], str):
+            if starters is None:
+                raise BadRequest.of("starter_rules", extra={"seat": k}, why=unmet)
             deck = starters.get(d["starter"])
             if deck is None:
-                raise BadRequest(f"{where}: no starter deck {d['starter']!r}; starter decks: "
-                                 f"{', '.join(sorted(starters))}", seat=k)
+                raise BadRequest.of("no_starter", extra={"seat": k}, seat=k, name=d["starter"][:40],
+                                    names=", ".join(sorted(starters)))
             problems = game.check_deck(deck)
         elif isinstance(d, dict) and set(d) == {"text"} and isinstance(d["text"], str):
             problems = game.check_deck(d["text"])
             deck = game.parse_deck(d["text"], where) if not problems else Deck(())
         else:
-            raise BadRequest(f"{where}: give {{\"starter\": name}} or {{\"text\": deck list}}", seat=k)
+            raise BadRequest.of("deck_form", extra={"seat": k}, seat=k)
         if problems:
-            raise BadRequest(f"{where}: {len(problems)} problem(s)", problems=problems, seat=k)
+            raise BadRequest.of("deck_problems", extra={"problems": problems, "seat": k}, seat=k, n=len(problems))
         decks.append(deck)
         texts.append(dict(d))
-    try:
-        room, tokens = hub.create(game, decks, texts, seed, seat, opponent, name)
-    except FudabaError as e:
-        raise BadRequest(str(e)) from None
-    return room, tokens, seat
+    return decks, texts
 
 
-def replay_step(room: Room, request: Request) -> dict[str, Any]:
+def first_problems(e: Exception, n: int = 3) -> str:
+    """The first problems an engine's deck refusal lists (its ``- …`` lines), without file paths."""
+    lines = [ln.strip()[2:] for ln in str(e).splitlines() if ln.strip().startswith("- ")]
+    text = "; ".join(dict.fromkeys(lines[:n])) if lines else re.sub(r"[^\s:]*[/\\]", "", str(e))
+    return text[:300]
+
+
+def my_rooms(hub: Rooms, tokens: Mapping[str, str], lang: str) -> list[dict[str, Any]]:
+    """``/api/my-rooms``: the rooms (of the first ``MAX_TOKENS``) whose seat the token holds, games
+    in play first, the latest first. Each token is checked before its game is read."""
+    out = []
+    for room_id, token in list(tokens.items())[:MAX_TOKENS]:
+        _, seat = hub.token_seat(room_id, token)
+        room = hub.peek(room_id) if seat is not None else None
+        if room is None or seat is None:
+            continue
+        st = room.state
+        out.append({"room": room.id, "name": room.row.name, "game": room.game.name, "variant": room.game.variant,
+                    "seat": seat, "opponent": room.row.agents[1 - seat] or "friend", "turn": st.turn,
+                    "over": st.over, "result_text": P.result_text(room.game, st, seat, lang),
+                    "created": room.row.created, "updated": room.row.updated})
+    out.sort(key=lambda r: (bool(r["over"]), -float(r["updated"])))  # type: ignore[arg-type]
+    return out
+
+
+def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dict[str, Any]:
     """``{step, steps, action, view, log, cards, over, result}``: a finished game after ``step``
-    actions as the token's seat (or a spectator) saw it."""
+    actions (``raw``: the query's text; None: the end) as ``seat`` (None: a spectator) saw it."""
     st = room.state
     if not st.over:
-        raise BadRequest("the game is not finished: a replay is for finished games", 409)
-    q = request.query_params
-    token = q.get("token") or request.headers.get("x-fudaba-token")
-    lang = q.get("lang", "ja")
-    if lang not in P.LANGS:
-        raise BadRequest("'lang' must be 'ja' or 'en'")
-    seat = None
-    if token:
-        seat = room.seat_of(token)
-        if seat is None:
-            raise BadRequest("bad token: this token holds no seat of this room", 403)
+        raise BadRequest.of("not_finished", 409)
     actions = list(st.history)
     steps = len(actions)
-    raw = q.get("step")
     if raw is None:
         step = steps
-    elif raw.isdigit() and int(raw) <= steps:
+    elif raw.isascii() and raw.isdigit() and len(raw) <= MAX_STEP_DIGITS and int(raw) <= steps:
         step = int(raw)
     else:
-        raise BadRequest(f"'step' must be a whole number from 0 to {steps}")
+        raise BadRequest.of("step", steps=steps)
     rec = st.record()
     cur = start_state(rec)
     line = ""
+    seen = 0  # the seat's log events before the step's action
     for i, a in enumerate(actions[:step]):
         if i == step - 1:
             before = Before(cur)
             mark = len(cur.log)
+            seen = len(cur.log_view(seat))
             cur.apply(a)
             line = action_line(before, a, cur.log[mark:], cur, seat, lang)
         else:
@@ -428,8 +547,12 @@ def replay_step(room: Room, request: Request) -> dict[str, Any]:
     view = cur.view(seat)
     events = cur.log_view(seat)
     game = cur.game
+    if not step:
+        seen = len(events)
+    earlier = P.log_lines(game, events[:seen], seat, lang)
+    lines = earlier + P.log_lines(game, events[seen:], seat, lang)
     return {"step": step, "steps": steps, "action": line, "view": view,
-            "log": [{"text": ln.text, "mine": ln.mine} for ln in P.log_lines(game, events, seat, lang)],
+            "log": [{"text": ln.text, "mine": ln.mine} for ln in lines], "step_from": len(earlier),
             "cards": P.cards_table(game, P.card_ids(view, game.cdb), lang),
             "over": cur.over, "result": P.result_text(game, cur, seat, lang)}
 
@@ -472,5 +595,6 @@ def games_catalogue(hub: Rooms) -> list[dict[str, Any]]:
                 "variant_defaults": {v: defaults[v][key] for v in variants},
             })
         out.append({"name": name, "title": cls.TITLE, "variants": variants, "decks": decks, "params": params,
-                    "agents": list(AI_LEVELS)})
+                    "agents": list(AI_LEVELS),
+                    "starters": {v: [d.to_dict() for d in hub.game(name, v, {}).starter_deck_info()] for v in variants}})
     return out

@@ -23,7 +23,11 @@ MAX_MESSAGE = 4096
 #: messages a connection may send in one second
 RATE = 20
 RATE_WINDOW = 1.0
+#: what a change of language costs in that limit: it answers with a complete state (at most two a second)
+LANG_COST = 10
 LANGS = ("ja", "en")
+#: the largest ``seq`` (either sign) an ``act`` may carry (a game has far fewer actions)
+MAX_SEQ = 2**31
 
 #: the server's own words (refusals of the engine come from ``IllegalAction.text(lang)``)
 REASONS: dict[str, dict[str, str]] = {
@@ -68,8 +72,8 @@ def parse_message(text: str) -> dict[str, Any]:
     """An inbound message: a JSON object with a known ``type`` and keys of the right types
     (:class:`Malformed` naming what is wrong otherwise). The size is checked by the caller."""
     try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        msg = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # not JSON, NaN/Infinity, a number int() will not read
         raise Malformed("malformed message: not JSON") from None
     if not isinstance(msg, dict):
         raise Malformed("malformed message: a message is a JSON object with a 'type'")
@@ -78,7 +82,7 @@ def parse_message(text: str) -> dict[str, Any]:
         action, seq = msg.get("action"), msg.get("seq")
         if not isinstance(action, str):
             raise Malformed("malformed message: 'act' needs 'action', the action's notation (text)")
-        if not isinstance(seq, int) or isinstance(seq, bool):
+        if not isinstance(seq, int) or isinstance(seq, bool) or not -MAX_SEQ <= seq <= MAX_SEQ:
             raise Malformed("malformed message: 'act' needs 'seq', the seq of the state it answers (a whole number)")
     elif kind == "lang":
         if msg.get("lang") not in LANGS:
@@ -94,6 +98,10 @@ def parse_message(text: str) -> dict[str, Any]:
     elif kind not in ("concede", "ping"):
         raise Malformed(f"malformed message: unknown type {str(kind)[:40]!r}; types: act, concede, lang, ping")
     return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def parse_join(text: str) -> tuple[str | None, str]:

@@ -13,15 +13,14 @@ import asyncio
 import contextlib
 import functools
 import logging
+import re
 import secrets
 import time
-from collections import deque
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict, deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import anyio
-import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from ..agents import Agent, make_agent
@@ -33,6 +32,8 @@ from ..core.record import Record, replay
 from ..core.registry import load_game
 from ..core.state import State
 from . import protocol as P
+from .limits import Limits
+from .scheduler import Scheduler, think
 from .storage import RoomRow, Storage, same_token, token_hash
 
 log = logging.getLogger("fudaba.server")
@@ -41,8 +42,8 @@ log = logging.getLogger("fudaba.server")
 AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 #: connections one room accepts
 MAX_CONNECTIONS = 32
-#: AIs thinking at once (threads; the machine has 2 cores)
-AI_THREADS = 2
+#: the characters of a room id (``secrets.token_urlsafe``) and its longest accepted length
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @dataclass(eq=False)
@@ -62,12 +63,13 @@ class Conn:
         self.log_sent = 0
         self.cards_sent = set()
 
-    def too_frequent(self, now: float, limit: int = P.RATE) -> bool:
-        """Count one message; True when it is more than ``limit`` in the last second."""
+    def too_frequent(self, now: float, limit: int = P.RATE, cost: int = 1) -> bool:
+        """Count a message as ``cost`` messages; True when that makes more than ``limit`` in the
+        last second."""
         t = self.times
         while t and now - t[0] >= P.RATE_WINDOW:
             t.popleft()
-        t.append(now)
+        t.extend([now] * min(cost, limit + 1))
         return len(t) > limit
 
     async def send(self, text: str) -> None:
@@ -247,8 +249,12 @@ class Room:
         """A connection joined: it gets ``joined`` and the state; the others hear that its seat is back."""
         async with self.lock:
             back = conn.seat is not None and not any(c.seat == conn.seat for c in self.conns)
+            if conn.seat is not None and self.row.joined is None:  # the room is not unjoined any more
+                self.row.joined = self.hub.clock()
+                self.hub.storage.mark_joined(self.id, self.row.joined)
             self.conns.append(conn)
             self.hub.rooms.setdefault(self.id, self)  # released while this connection was joining
+            self.hub.finished.pop(self.id, None)
             await conn.send(P.dumps(self.joined(conn)))
             conn.fresh()
             await conn.send(self.message_for(conn))
@@ -316,7 +322,7 @@ class Room:
             self._reset_caches()
             raise StorageFailed() from None
         self.row.over, self.row.winner, self.row.result = st.over, st.winner, st.result
-        self.row.updated = time.time()
+        self.row.updated = self.hub.clock()
         self.last_change = _now()
         await self.broadcast_state()
         if st.over:
@@ -357,8 +363,8 @@ class Room:
             seq = self.seq
             infoset = st.infoset(seat, bool(getattr(agent, "reads_decision_only", False)))
             try:
-                action: Action | str = await anyio.to_thread.run_sync(agent.act, infoset,
-                                                                       limiter=self.hub.ai_limiter)
+                action: Action | str = await self.hub.scheduler.run(
+                    self.row.client, self.id, functools.partial(think, agent, infoset, self.game.name))
             except Exception:
                 log.exception("room %s: the AI (%s) failed; it plays its first legal action", self.id,
                               self.row.agents[seat])
@@ -385,23 +391,26 @@ def _now() -> float:
 
 
 class Rooms:
-    """Every room of the server, the storage behind them and what rooms share."""
+    """Every room of the server, the storage behind them and what rooms share: the AI's scheduler,
+    the finished games kept for replays, the limits and the clock (``time.time``; tests give their
+    own)."""
 
     def __init__(self, storage: Storage, ai_delay: float = 0.6,
-                 extra_cards: Mapping[str, Sequence[dict[str, Any]]] | None = None) -> None:
+                 extra_cards: Mapping[str, Sequence[dict[str, Any]]] | None = None, limits: Limits | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.ai_delay = ai_delay
         self.extra_cards = {k: list(v) for k, v in (extra_cards or {}).items()}
+        self.limits = limits = limits or Limits()
+        self.clock = clock
+        #: the games in play, and the finished ones somebody is connected to
         self.rooms: dict[str, Room] = {}
+        #: finished games read back for replays and "my rooms", least recently used first
+        self.finished: OrderedDict[str, Room] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
-        self._limiter: anyio.CapacityLimiter | None = None
+        self.scheduler = Scheduler(limits.ai_workers, limits.ai_per_client, limits.ai_seconds, limits.ai_busy_rooms,
+                                   limits.ai_busy_level)
         self.skipped: dict[str, str] = {}
-
-    @property
-    def ai_limiter(self) -> anyio.CapacityLimiter:
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(AI_THREADS)
-        return self._limiter
 
     def game(self, name: str, variant: str | None, params: Mapping[str, Any]) -> Game:
         """The game (UnknownGame for a bad name, variant or parameter), with the server's added cards."""
@@ -411,20 +420,22 @@ class Rooms:
 
     # ------------------------------------------------------------------ startup
     def load(self) -> None:
-        """Rebuild every stored game still in play by replaying its record; finished games stay on
-        disk until someone asks for one (:meth:`get`)."""
+        """Remove the abandoned games (:meth:`expire`), then rebuild every stored game still in play
+        by replaying its record; finished games stay on disk until someone asks for one (:meth:`get`)."""
+        self.expire()
         for row in self.storage.load_rooms(unfinished=True):
-            self._rebuild(row)
+            room = self._build(row)
+            if room is not None:
+                self.rooms[row.id] = room
 
-    def _rebuild(self, row: RoomRow) -> Room | None:
+    def _build(self, row: RoomRow) -> Room | None:
         try:
             st = self.rebuild_state(row, row.actions)
         except FudabaError as e:
             self.skipped[row.id] = str(e)
             log.warning("room %s does not replay and is skipped: %s", row.id, e)
             return None
-        room = self.rooms[row.id] = Room(row, st.game, st, self)
-        return room
+        return Room(row, st.game, st, self)
 
     @staticmethod
     def rebuild_state(row: RoomRow, actions: list[str]) -> State:
@@ -443,11 +454,13 @@ class Rooms:
         for t in list(self.tasks):
             with contextlib.suppress(BaseException):
                 await t
+        self.scheduler.close()
 
     # ------------------------------------------------------------------ creating a room
     def create(self, game: Game, decks: list[Deck], deck_texts: list[dict[str, Any]], seed: int, seat: int,
-               opponent: str, name: str = "") -> tuple[Room, dict[int, str]]:
-        """A new room: the game started and stored. Returns the room and the people's tokens by seat."""
+               opponent: str, name: str = "", client: str = "") -> tuple[Room, dict[int, str]]:
+        """A new room of ``client`` (its address): the game started and stored. Returns the room and
+        the people's tokens by seat."""
         state = game.new_game(decks=decks, seed=seed)
         tokens = {seat: secrets.token_urlsafe(16)}
         agents: list[str | None] = [None, None]
@@ -458,11 +471,11 @@ class Rooms:
         room_id = secrets.token_urlsafe(9)
         while room_id in self.rooms or self.storage.has_room(room_id):
             room_id = secrets.token_urlsafe(9)
-        now = time.time()
+        now = self.clock()
         row = RoomRow(id=room_id, name=name, created=now, updated=now, game=game.name, variant=game.variant,
                       params=dict(game.params), decks=[d.to_dict() for d in decks], deck_texts=deck_texts,
                       cards=[dict(c) for c in game.extra_cards] or None, seed=seed, agents=agents,
-                      token_hashes=[token_hash(tokens[s]) if s in tokens else None for s in (0, 1)])
+                      token_hashes=[token_hash(tokens[s]) if s in tokens else None for s in (0, 1)], client=client)
         # the engine may have answered forced decisions already: those are in the history, stored too
         room = Room(row, game, state, self)
         self.storage.create_room(row)
@@ -471,18 +484,99 @@ class Rooms:
         self.rooms[room_id] = room
         return room, tokens
 
+    # ------------------------------------------------------------------ finding a room
+    def token_seat(self, room_id: str, token: str | None) -> tuple[bool, int | None]:
+        """(whether the room exists, the seat ``token`` holds in it or None), read without
+        rebuilding its game: a wrong token costs a lookup, not a replay."""
+        if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id) or room_id in self.skipped:
+            return False, None
+        room = self.rooms.get(room_id) or self.finished.get(room_id)
+        if room is not None:
+            return True, (None if token is None else room.seat_of(token))
+        hashes = self.storage.seat_hashes(room_id)
+        if hashes is None:
+            return False, None
+        if token is None:
+            return True, None
+        return True, next((s for s, h in enumerate(hashes) if same_token(token, h)), None)
+
     def get(self, room_id: str) -> Room | None:
-        """The room ``room_id``: in memory, or a finished game read back from the storage (None: no
-        such room, or one whose record does not replay)."""
+        """The room ``room_id`` for a connection: in memory, or a finished game read back from the
+        storage, kept while someone is connected (None: no such room, or one whose record does
+        not replay)."""
         room = self.rooms.get(room_id)
-        if room is None and room_id not in self.skipped:
-            row = self.storage.load_room(room_id)
-            if row is not None:
-                room = self._rebuild(row)
+        if room is None:
+            room = self.finished.pop(room_id, None) or self._load(room_id)
+            if room is not None:
+                self.rooms[room_id] = room
         return room
+
+    def peek(self, room_id: str) -> Room | None:
+        """The room ``room_id`` to read (a replay, "my rooms"): a finished game read back stays in a
+        cache of ``limits.replay_cache`` games, least recently used out — never in memory for good."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        room = self.finished.get(room_id)
+        if room is not None:
+            self.finished.move_to_end(room_id)
+            return room
+        room = self._load(room_id)
+        if room is not None:
+            if room.state.over:
+                self._keep_finished(room)
+            else:  # a game in play not in memory (rebuilt by another path): it joins the others
+                self.rooms[room_id] = room
+        return room
+
+    def _load(self, room_id: str) -> Room | None:
+        if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id) or room_id in self.skipped:
+            return None
+        row = self.storage.load_room(room_id)
+        return None if row is None else self._build(row)
+
+    def _keep_finished(self, room: Room) -> None:
+        self.finished[room.id] = room
+        self.finished.move_to_end(room.id)
+        while len(self.finished) > self.limits.replay_cache:
+            self.finished.popitem(last=False)
 
     def release(self, room: Room) -> None:
         """Forget a finished game nobody is connected to: every action of it is on disk (each is
-        committed before it is sent) and :meth:`get` reads it back when it is asked for again."""
+        committed before it is sent); it waits in the replay cache, and :meth:`get` reads it back
+        when it is asked for again."""
         if room.state.over and not room.conns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            self._keep_finished(room)
+
+    # ------------------------------------------------------------------ limits
+    def open_rooms(self, client: str | None = None) -> int:
+        """Games not over, of ``client``'s rooms (None: of all)."""
+        return self.storage.open_rooms(client)
+
+    def expire(self) -> list[str]:
+        """Remove the abandoned games (docs/server.md, *Limits*): not over, and either no seat ever
+        joined within ``unjoined_days`` of its making, or nobody moved for ``idle_days``. A room
+        somebody is connected to, or whose AI is thinking, is kept. Returns the ids removed."""
+        lim = self.limits
+        ids = self.storage.abandoned(self.clock(), lim.unjoined_days * 86400, lim.idle_days * 86400)
+        gone = []
+        for room_id in ids:
+            room = self.rooms.get(room_id)
+            if room is not None and (room.conns or (room.ai_task is not None and not room.ai_task.done())):
+                continue
+            self.rooms.pop(room_id, None)
+            gone.append(room_id)
+        if gone:
+            self.storage.delete_rooms(gone)
+            log.info("removed %d abandoned room(s)", len(gone))
+        return gone
+
+    async def expire_every(self, seconds: float) -> None:
+        """:meth:`expire` every ``seconds`` (a task for the server's life)."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                self.expire()
+            except Exception:
+                log.exception("removing abandoned rooms failed")

@@ -19,6 +19,7 @@ import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,9 @@ CREATE TABLE IF NOT EXISTS rooms (
   agents TEXT NOT NULL,
   over INTEGER NOT NULL DEFAULT 0,
   winner INTEGER,
-  result TEXT NOT NULL DEFAULT ''
+  result TEXT NOT NULL DEFAULT '',
+  client TEXT NOT NULL DEFAULT '',
+  joined REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
   room TEXT NOT NULL REFERENCES rooms(id),
@@ -55,6 +58,11 @@ CREATE TABLE IF NOT EXISTS actions (
   PRIMARY KEY (room, n)
 );
 """
+
+#: columns added since the first schema: a file written before them gets them on opening
+#: (``client``: the address that created the room; ``joined``: when a seat first joined, NULL never)
+ADDED_COLUMNS = {"client": "TEXT NOT NULL DEFAULT ''", "joined": "REAL"}
+INDEXES = "CREATE INDEX IF NOT EXISTS rooms_open ON rooms (over, client);"
 
 
 def token_hash(token: str) -> str:
@@ -88,6 +96,8 @@ class RoomRow:
     result: str = ""
     token_hashes: list[str | None] = field(default_factory=lambda: [None, None])
     actions: list[str] = field(default_factory=list)
+    client: str = ""
+    joined: float | None = None
 
 
 def connect(path: str | Path) -> sqlite3.Connection:
@@ -103,10 +113,16 @@ class Storage:
     """The database file. Synchronous methods for startup and HTTP handlers that create rooms;
     :meth:`append_action` (async) for moves, through the writer thread."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
+        self.clock = clock
         self.con = connect(self.path)
         self.con.executescript(SCHEMA)
+        have = {r[1] for r in self.con.execute("PRAGMA table_info(rooms)")}
+        for name, decl in ADDED_COLUMNS.items():
+            if name not in have:
+                self.con.execute(f"ALTER TABLE rooms ADD COLUMN {name} {decl}")
+        self.con.executescript(INDEXES)
         self.lock = threading.Lock()  # one connection, used by the writer thread and the loop's thread
         self.writer = Writer(self)
 
@@ -124,10 +140,10 @@ class Storage:
             try:
                 cur.execute(
                     "INSERT INTO rooms (id, name, created, updated, game, variant, params, decks, deck_texts, "
-                    "cards, seed, agents) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "cards, seed, agents, client, joined) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (row.id, row.name, row.created, row.updated, row.game, row.variant, _dump(row.params),
                      _dump(row.decks), _dump(row.deck_texts), None if row.cards is None else _dump(row.cards),
-                     row.seed, _dump(row.agents)))
+                     row.seed, _dump(row.agents), row.client, row.joined))
                 for seat, h in enumerate(row.token_hashes):
                     cur.execute("INSERT INTO seats (room, seat, token_hash) VALUES (?,?,?)", (row.id, seat, h))
                 cur.execute("COMMIT")
@@ -150,7 +166,7 @@ class Storage:
         with self.lock:
             rooms = self.con.execute(
                 "SELECT id, name, created, updated, game, variant, params, decks, deck_texts, cards, seed, agents, "
-                f"over, winner, result FROM rooms{cond} ORDER BY created", args).fetchall()
+                f"over, winner, result, client, joined FROM rooms{cond} ORDER BY created", args).fetchall()
             seats = self.con.execute(f"SELECT room, seat, token_hash FROM seats WHERE {sub}", args).fetchall()
             acts = self.con.execute(f"SELECT room, action FROM actions WHERE {sub} ORDER BY room, n", args).fetchall()
         out: dict[str, RoomRow] = {}
@@ -158,7 +174,8 @@ class Storage:
             out[r[0]] = RoomRow(id=r[0], name=r[1], created=r[2], updated=r[3], game=r[4], variant=r[5],
                                 params=json.loads(r[6]), decks=json.loads(r[7]), deck_texts=json.loads(r[8]),
                                 cards=None if r[9] is None else json.loads(r[9]), seed=r[10],
-                                agents=json.loads(r[11]), over=bool(r[12]), winner=r[13], result=r[14])
+                                agents=json.loads(r[11]), over=bool(r[12]), winner=r[13], result=r[14],
+                                client=r[15], joined=r[16])
         for room_id, seat, h in seats:
             if room_id in out and seat in (0, 1):
                 out[room_id].token_hashes[seat] = h
@@ -176,6 +193,62 @@ class Storage:
         with self.lock:
             return self.con.execute("SELECT 1 FROM rooms WHERE id = ?", (room,)).fetchone() is not None
 
+    def seat_hashes(self, room: str) -> list[str | None] | None:
+        """The token hashes of a room's seats, read without its game (None: no such room)."""
+        with self.lock:
+            rows = self.con.execute("SELECT seat, token_hash FROM seats WHERE room = ?", (room,)).fetchall()
+            if not rows and not self.con.execute("SELECT 1 FROM rooms WHERE id = ?", (room,)).fetchone():
+                return None
+        out: list[str | None] = [None, None]
+        for seat, h in rows:
+            if seat in (0, 1):
+                out[seat] = h
+        return out
+
+    def open_rooms(self, client: str | None = None) -> int:
+        """How many games are not over (of ``client``'s rooms; None: of all)."""
+        with self.lock:
+            if client is None:
+                (n,) = self.con.execute("SELECT count(*) FROM rooms WHERE over = 0").fetchone()
+            else:
+                (n,) = self.con.execute("SELECT count(*) FROM rooms WHERE over = 0 AND client = ?",
+                                        (client,)).fetchone()
+        return int(n)
+
+    def mark_joined(self, room: str, at: float) -> None:
+        """A seat of ``room`` joined for the first time (the room is no longer unjoined)."""
+        with self.lock:
+            self.con.execute("UPDATE rooms SET joined = ? WHERE id = ? AND joined IS NULL", (at, room))
+
+    def abandoned(self, now: float, unjoined: float, idle: float) -> list[str]:
+        """The games not over that nobody joined for ``unjoined`` seconds since they were made, or
+        nobody moved in for ``idle`` seconds (a limit of 0: never), oldest first."""
+        cond, args = [], []
+        if unjoined > 0:
+            cond.append("(joined IS NULL AND created < ?)")
+            args.append(now - unjoined)
+        if idle > 0:
+            cond.append("updated < ?")
+            args.append(now - idle)
+        if not cond:
+            return []
+        with self.lock:
+            return [r for (r,) in self.con.execute(
+                f"SELECT id FROM rooms WHERE over = 0 AND ({' OR '.join(cond)}) ORDER BY created", args)]
+
+    def delete_rooms(self, rooms: list[str]) -> None:
+        """Remove rooms with their seats and actions, in one transaction."""
+        with self.lock:
+            cur = self.con.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                for table, col in (("actions", "room"), ("seats", "room"), ("rooms", "id")):
+                    cur.executemany(f"DELETE FROM {table} WHERE {col} = ?", [(r,) for r in rooms])
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+
     def actions(self, room: str) -> list[str]:
         with self.lock:
             return [a for (a,) in self.con.execute("SELECT action FROM actions WHERE room=? ORDER BY n", (room,))]
@@ -188,7 +261,7 @@ class Storage:
         self._write_batch([(room, start, actions, over, winner, result)])
 
     def _write_batch(self, items: list[tuple[str, int, list[str], bool, int | None, str]]) -> None:
-        now = time.time()
+        now = self.clock()
         with self.lock:
             cur = self.con.cursor()
             cur.execute("BEGIN IMMEDIATE")

@@ -25,15 +25,15 @@ from ...core.actions import Action
 from .state import DOUBLE_ORDER
 
 A = Action.of
-KEEP = A("keep")
-MULLIGAN = A("mulligan")
-SKIP = A("skip")
-END = A("end")
-CALL = A("call")
-GC = A("gc")
-DROP = A("drop")
-MAINTAIN = A("maintain")
-PASS = A("pass")
+KEEP = Action.const("keep")
+MULLIGAN = Action.const("mulligan")
+SKIP = Action.const("skip")
+END = Action.const("end")
+CALL = Action.const("call")
+GC = Action.const("gc")
+DROP = Action.const("drop")
+MAINTAIN = Action.const("maintain")
+PASS = Action.const("pass")
 GUARD = {t: A("guard", t) for t in ("stand", "crouch", "air")}
 MAINTAIN_AS = {t: A("maintain", t) for t in ("stand", "crouch")}
 #: ``draw N`` by N

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...core.cards import CardPool, Where, check_fields, load_card_dir, opt, req
+from ...core.cards import CardPool, Where, check_fields, load_card_dir, opt, req, whole
 
 KINDS = ("attack", "support", "character")
 POSTURES = ("stand", "crouch", "air")
@@ -45,6 +45,15 @@ ATTACK_FIELDS = (
 SUPPORT_FIELDS = ("id", "code", "name", "name_en", "kind", "series", "text", "effects", "invented")
 CHARACTER_FIELDS = (*SUPPORT_FIELDS, "draw_limit")
 EFFECT_FIELDS = ("trigger", "action", "n", "stat", "who", "condition", "filter")
+#: the range of every number of the card data, checked when the cards load (docs/maken.md): an attack
+#: card's stats, a gauge cost or gain, a count of an effect (cards, gauge), what a modify adds, the
+#: gauge a condition asks (at most gauge_max's largest value, 40)
+STAT_RANGE: dict[str, tuple[int, int]] = {
+    "speed": (0, 20), "reach": (0, 10), "reach_front": (0, 10), "reach_back": (0, 10), "attack": (0, 40),
+    "guard": (1, 10), "gauge_cost": (0, 10), "gauge_gain": (0, 10),
+}
+COUNT_MAX = 40
+MODIFY_MAX = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +106,16 @@ class MCard:
         return tuple(e for e in self.effects if e.trigger == trigger)
 
 
-def _nat(raw: dict[str, Any], field: str, where: Where, default: int | None = None, hi: int | None = None) -> int:
-    """An integer ≥ 0 (and ≤ ``hi``); ``default`` None: required."""
+def _nat(raw: dict[str, Any], field: str, where: Where, default: int | None = None) -> int:
+    """The stat ``field`` in its range (``STAT_RANGE``); ``default`` None: required."""
     v = req(raw, field, int, where) if default is None else opt(raw, field, int, default, where)
-    if v < 0 or (hi is not None and v > hi):
-        raise where.err(field, f"{v} is out of range (0–{hi})" if hi is not None else f"{v} must be ≥ 0")
+    lo, hi = STAT_RANGE[field]
+    if v < lo and field == "guard":
+        raise where.err(field, "the guard difficulty is at least 1 (a guard is made of face-down cards)")
+    if v < lo:
+        raise where.err(field, f"{v} must be ≥ {lo} (range {lo}–{hi})")
+    if v > hi:
+        raise where.err(field, f"{v} is out of range ({lo}–{hi})")
     return int(v)
 
 
@@ -133,10 +147,12 @@ def build_effect(raw: Any, i: int, kind: str, where: Where) -> Effect:
     n = raw.get("n", 0)
     if not isinstance(n, int) or isinstance(n, bool):
         raise where.err(f"{f}.n", f"expected an integer, got {n!r}")
-    if act in ("draw", "gauge_gain", "gauge_loss", "draw_limit") and not 1 <= n <= 40:
-        raise where.err(f"{f}.n", f"{act} needs n between 1 and 40, got {n}")
-    if act == "modify" and n == 0:
-        raise where.err(f"{f}.n", "modify needs a non-zero n")
+    if act in ("draw", "gauge_gain", "gauge_loss", "draw_limit") and not 1 <= n <= COUNT_MAX:
+        raise where.err(f"{f}.n", f"{act} needs n between 1 and {COUNT_MAX}, got {n}")
+    if act == "modify" and not (n and -MODIFY_MAX <= n <= MODIFY_MAX):
+        raise where.err(f"{f}.n", f"modify needs a non-zero n from {-MODIFY_MAX} to {MODIFY_MAX}, got {n}")
+    if act not in ("draw", "gauge_gain", "gauge_loss", "draw_limit", "modify") and "n" in raw:
+        raise where.err(f"{f}.n", f"{act} takes no n")
     stat = raw.get("stat", "")
     if act == "modify":
         if not isinstance(stat, str) or stat not in STATS:
@@ -153,10 +169,7 @@ def build_effect(raw: Any, i: int, kind: str, where: Where) -> Effect:
     if cond is not None:
         if not isinstance(cond, dict) or set(cond) != {"gauge_ge"}:
             raise where.err(f"{f}.condition", "the condition is {gauge_ge = N}")
-        g = cond["gauge_ge"]
-        if not isinstance(g, int) or isinstance(g, bool) or g < 0:
-            raise where.err(f"{f}.condition.gauge_ge", f"expected an integer ≥ 0, got {g!r}")
-        gauge_ge = g
+        gauge_ge = whole(cond["gauge_ge"], 0, COUNT_MAX, where, f"{f}.condition.gauge_ge")
     posture = ""
     flt = raw.get("filter")
     if flt is not None:
@@ -170,67 +183,101 @@ def build_effect(raw: Any, i: int, kind: str, where: Where) -> Effect:
 
 
 def build_card(raw: dict[str, Any], where: Where) -> MCard:
-    """Validate one ``[[card]]`` table (spec §2); every error names the file, card and field."""
-    kind = _choice(raw, "kind", KINDS, where)
-    check_fields(raw, ATTACK_FIELDS if kind == "attack" else CHARACTER_FIELDS if kind == "character"
-                 else SUPPORT_FIELDS, where)
-    cid = req(raw, "id", str, where)
+    """Validate one ``[[card]]`` table (spec §2); every broken field is reported, each naming the
+    file, card and field (``where.part``; the fields of a kind are checked when the kind is right)."""
+    p = where.part
+    kind = p(_choice, raw, "kind", KINDS, where, default="")
+    p(check_fields, raw, ATTACK_FIELDS if kind == "attack" else CHARACTER_FIELDS if kind == "character"
+      else SUPPORT_FIELDS if kind else (*ATTACK_FIELDS, *CHARACTER_FIELDS), where, default=None)
+    cid = p(_card_id, raw, where, default="")
+    name = p(_text, raw, "name", "empty", where, default="")
+    series = p(_text, raw, "series", "empty (write the character's series letter, or \"common\")", where, default="")
+    effs: list[Any] = p(opt, raw, "effects", list, [], where, default=[])
+    effects = tuple(e for i, x in enumerate(effs) if kind and (e := p(build_effect, x, i, kind, where, default=None)))
+    invented: tuple[str, ...] = p(_invented, raw, where, default=())
+    common: dict[str, Any] = {
+        "id": cid, "code": p(opt, raw, "code", str, "", where, default=""), "name": name,
+        "name_en": p(opt, raw, "name_en", str, "", where, default=""), "kind": kind, "series": series,
+        "text": p(opt, raw, "text", str, "", where, default=""), "effects": effects, "invented": invented,
+    }
+    if kind == "character":
+        common["draw_limit"] = p(_draw_limit, raw, where, default=None)
+    elif kind == "attack":
+        stats: dict[str, Any] = p(_attack, raw, where, default={})
+        common.update(stats)
+    where.done()
+    return MCard(**common)
+
+
+def _card_id(raw: dict[str, Any], where: Where) -> str:
+    cid: str = req(raw, "id", str, where)
     if not cid or cid != "".join(cid.split()):
         raise where.err("id", f"{cid!r}: a card id is one word without spaces (it is typed in notation)")
-    name = req(raw, "name", str, where)
-    if not name.strip():
-        raise where.err("name", "empty")
-    series = req(raw, "series", str, where)
-    if not series.strip():
-        raise where.err("series", "empty (write the character's series letter, or \"common\")")
-    effs = opt(raw, "effects", list, [], where)
-    effects = tuple(build_effect(e, i, kind, where) for i, e in enumerate(effs))
+    return cid
+
+
+def _text(raw: dict[str, Any], field: str, empty: str, where: Where) -> str:
+    v: str = req(raw, field, str, where)
+    if not v.strip():
+        raise where.err(field, empty)
+    return v
+
+
+def _invented(raw: dict[str, Any], where: Where) -> tuple[str, ...]:
     invented = opt(raw, "invented", list, [], where)
     for i, x in enumerate(invented):
         if not isinstance(x, str) or x not in (*ATTACK_FIELDS, *CHARACTER_FIELDS):
             raise where.err(f"invented[{i}]", f"{x!r} is not a field of the card")
-    common: dict[str, Any] = {
-        "id": cid, "code": opt(raw, "code", str, "", where), "name": name, "name_en": opt(raw, "name_en", str, "", where),
-        "kind": kind, "series": series, "text": opt(raw, "text", str, "", where), "effects": effects,
-        "invented": tuple(invented),
-    }
-    if kind == "support":
-        return MCard(**common)
-    if kind == "character":
-        dl = raw.get("draw_limit")
-        if dl is not None and (not isinstance(dl, int) or isinstance(dl, bool) or not 1 <= dl <= 40):
-            raise where.err("draw_limit", f"expected an integer 1–40, got {dl!r}")
-        return MCard(**common, draw_limit=dl)
-    # an attack card
+    return tuple(invented)
+
+
+def _draw_limit(raw: dict[str, Any], where: Where) -> int | None:
+    dl = raw.get("draw_limit")
+    if dl is not None and (not isinstance(dl, int) or isinstance(dl, bool) or not 1 <= dl <= COUNT_MAX):
+        raise where.err("draw_limit", f"expected an integer 1–{COUNT_MAX}, got {dl!r:.40}")
+    return dl
+
+
+def _attack(raw: dict[str, Any], where: Where) -> dict[str, Any]:
+    """The fields of an attack card (§2); every broken one is reported."""
+    w = where.apart()
+    out: dict[str, Any] = dict(zip(("reach_front", "reach_back", "split_reach"),
+                                   w.part(_reach, raw, where, default=(0, 0, False)), strict=True))
+    for k in ("speed", "attack"):
+        out[k] = w.part(_nat, raw, k, where, default=0)
+    out["guard"] = w.part(_nat, raw, "guard", where, default=1)
+    out["posture"] = w.part(_choice, raw, "posture", POSTURES, where, default="")
+    unguardable: tuple[str, ...] = w.part(_unguardable, raw, where, default=())
+    out["unguardable"] = unguardable
+    for k in ("gauge_cost", "gauge_gain"):
+        out[k] = w.part(_nat, raw, k, where, 0, default=0)
+    out["gc"] = w.part(_choice, raw, "gc", GC_KINDS, where, "none", default="none")
+    out["dest"] = w.part(_choice, raw, "dest", DESTS, where, "dust", default="dust")
+    w.done()
+    return out
+
+
+def _reach(raw: dict[str, Any], where: Where) -> tuple[int, int, bool]:
+    """``reach``, or ``reach_front`` and ``reach_back`` (先間合/後間合): (front, back, split)."""
     if "reach" in raw:
         for f in ("reach_front", "reach_back"):
             if f in raw:
                 raise where.err(f, "give either reach, or reach_front and reach_back — not both")
-        rf = rb = _nat(raw, "reach", where)
-        split = False
-    else:
-        if "reach_front" not in raw and "reach_back" not in raw:
-            raise where.err("reach", "missing (or give reach_front and reach_back)")
-        rf = _nat(raw, "reach_front", where)
-        rb = _nat(raw, "reach_back", where)
-        split = True
-    guard = _nat(raw, "guard", where)
-    if guard < 1:
-        raise where.err("guard", "the guard difficulty is at least 1 (a guard is made of face-down cards)")
+        r = _nat(raw, "reach", where)
+        return r, r, False
+    if "reach_front" not in raw and "reach_back" not in raw:
+        raise where.err("reach", "missing (or give reach_front and reach_back)")
+    return _nat(raw, "reach_front", where), _nat(raw, "reach_back", where), True
+
+
+def _unguardable(raw: dict[str, Any], where: Where) -> tuple[str, ...]:
     ung = opt(raw, "unguardable", list, [], where)
     for i, u in enumerate(ung):
         if not isinstance(u, str) or u not in POSTURES:
             raise where.err(f"unguardable[{i}]", f"{u!r} is not one of {list(POSTURES)}")
     if len(set(ung)) != len(ung):
         raise where.err("unguardable", "a posture is listed twice")
-    return MCard(
-        **common,
-        speed=_nat(raw, "speed", where), reach_front=rf, reach_back=rb, split_reach=split,
-        attack=_nat(raw, "attack", where), guard=guard, posture=_choice(raw, "posture", POSTURES, where),
-        unguardable=tuple(p for p in POSTURES if p in ung),
-        gauge_cost=_nat(raw, "gauge_cost", where, 0, 10), gauge_gain=_nat(raw, "gauge_gain", where, 0, 10),
-        gc=_choice(raw, "gc", GC_KINDS, where, "none"), dest=_choice(raw, "dest", DESTS, where, "dust"),
-    )
+    return tuple(p for p in POSTURES if p in ung)
 
 
 CARD_DIR = Path(__file__).parent / "cards"

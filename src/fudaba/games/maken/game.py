@@ -14,10 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision
+from ...core.actions import Action, Decision, number
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck, parse_deck_text
-from ...core.errors import DeckError, PositionError, UnknownGame
+from ...core.documents import read_json
+from ...core.errors import DeckError, ParameterError, PositionError, UnknownGame
+from ...core.files import read_text
 from ...core.game import Game
 from ...core.state import State
 from .cards import MCard, base_pool, build_card
@@ -66,7 +68,7 @@ class MakenGame(Game):
                  "gauge_max": 1, "down_damage": 1, "support_limit": 0, "turn_limit": 1}
     #: the largest value of each bounded parameter (§9)
     PARAM_MAX = {"deck_size": 60, "max_copies": 40, "lp": 5, "starting_hand": 10, "draw_limit": 6,
-                 "first_turn_draw": 6, "gauge_max": 40, "down_damage": 40, "support_limit": 40}
+                 "first_turn_draw": 6, "gauge_max": 40, "down_damage": 40, "support_limit": 40, "turn_limit": 1000}
     PARAM_HELP = {
         "first": ("who is the first turn player: random (drawn with the game's seed), or seat 0 or 1 (§4)",
                   "先攻: random (シードで抽選)、0 か 1 (§4)"),
@@ -105,7 +107,7 @@ class MakenGame(Game):
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         super().__init__(variant, **params)
         if self.params["triple_attack"] and len(self.params["double_options"]) < 2:
-            raise UnknownGame("maken: parameter double_options: a triple attack picks two different options, so at "
+            raise ParameterError("maken: parameter double_options: a triple attack picks two different options, so at "
                               "least 2 are needed while triple_attack is true (§6.6)")
 
     @classmethod
@@ -126,7 +128,7 @@ class MakenGame(Game):
         accepts them, whatever ``deck_size`` or ``max_copies`` say, §9)."""
         out: dict[str, Deck] = {}
         for p in sorted(DECK_DIR.glob("*.txt")):
-            d, problems = parse_deck_text(p.read_text(encoding="utf-8"), self.cards)
+            d, problems = parse_deck_text(read_text(p), self.cards)
             if problems:
                 raise DeckError(problems, str(p))
             out[p.stem] = dataclasses.replace(d, name=p.stem)
@@ -192,7 +194,7 @@ class MakenGame(Game):
         than two options while ``triple_attack``) is a PositionError naming the key ``params``."""
         try:
             return super().position_game(doc)
-        except UnknownGame as e:
+        except ParameterError as e:
             raise PositionError(f"position: key 'params': {e}") from None
 
     # ------------------------------------------------------------------ the rules' hooks on a state
@@ -216,28 +218,30 @@ def _double_options(value: Any) -> dict[str, Any]:
     if isinstance(value, str):
         text = value.strip()
         try:
-            value = json.loads(text) if text.startswith("{") else dict(
+            value = read_json(text, "maken: parameter double_options", UnknownGame) if text.startswith("{") else dict(
                 (k.strip(), _num(v.strip())) for k, _, v in (x.partition("=") for x in text.split(",") if x.strip()))
         except (ValueError, json.JSONDecodeError):
-            raise UnknownGame(f"maken: parameter double_options={value!r}: write a table such as "
+            raise ParameterError(f"maken: parameter double_options={value[:40]!r}: write a table such as "
                               "{\"speed\": 2, \"attack\": \"x2\"} or speed=2,attack=x2") from None
     if not isinstance(value, Mapping) or not value:
-        raise UnknownGame(f"maken: parameter double_options={value!r}: a non-empty table of options (§6.6)")
+        raise ParameterError(f"maken: parameter double_options={str(value)[:40]!r}: a non-empty table of options (§6.6)")
     out: dict[str, Any] = {}
     for k in value:
         if k not in DOUBLE_ORDER:
-            raise UnknownGame(f"maken: parameter double_options: {k!r} is not one of {list(DOUBLE_ORDER)}")
+            raise ParameterError(f"maken: parameter double_options: {k!r} is not one of {list(DOUBLE_ORDER)}")
     for k in DOUBLE_ORDER:
         if k not in value:
             continue
         v = value[k]
-        if (isinstance(v, str) and v[:1] == "x" and v[1:].isdigit() and 1 <= int(v[1:]) <= 10) or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10):
+        times = number(v[1:], 2) if isinstance(v, str) and v[:1] == "x" else None
+        if (times is not None and 1 <= times <= 10) or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10):
             out[k] = v
         else:
-            raise UnknownGame(f"maken: parameter double_options.{k}={v!r}: an integer 0–10 to add, or \"xN\" "
+            raise ParameterError(f"maken: parameter double_options.{k}={str(v)[:20]!r}: an integer 0–10 to add, or \"xN\" "
                               "(N 1–10) to multiply")
     return out
 
 
 def _num(v: str) -> Any:
-    return int(v) if v.lstrip("-").isdigit() else v
+    n = number(v.removeprefix("-"))
+    return v if n is None else (-n if v.startswith("-") else n)

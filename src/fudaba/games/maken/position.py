@@ -44,6 +44,9 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
     st.turn = whole(doc.get("turn", 1), "turn", 1)
+    if st.turn > int(params["turn_limit"]):
+        raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {params['turn_limit']}: the game "
+                            f"would be over, a draw (§7)")
     st.active = whole(doc.get("active", 0), "active", 0, 1)
     st.first = whole(doc.get("first", 0), "first", 0, 1)
     phase = doc.get("phase", "before_attack")

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...core.errors import PositionError
+from ...core.documents import Fields, check_tree
+from ...core.errors import CardDataError
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
 from ...core.views import envelope, player_view
@@ -176,32 +177,54 @@ class MState(State):
             "extra": self.extra,
         }
 
+    #: the phase words and keys of a state document, and its judges
+    PHASES = frozenset({"setup", "mulligan", "draw", "before_attack", "attack", "after_attack", "over"})
+    STATE_KEYS = ("char", "lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "field", "gspace",
+                  "gcards", "gopen", "sit", "after_fb", "phase", "active", "first", "mull", "attacked", "idle")
+    JUDGES = ("clean_hit", "gb", "gc", "guard_holds", "trade")
+
     def _load(self, data: dict[str, Any]) -> None:
-        self.extra = list(data.get("extra") or [])
+        """The ``state`` part of a state document, every key checked (PositionError names it)."""
+        f = Fields("state")
+        f.table(data, "state", self.STATE_KEYS, ("judge", "extra"))
+        self.extra = f.array(data.get("extra") or [], "state.extra")
+        check_tree(self.extra, "state: key 'state.extra'")
         if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
-            self.game = self.game.with_cards(self.extra, "position [[cards]]")
-        self.cards = dict(self.game.cards.items())
+            try:
+                self.game = self.game.with_cards(self.extra, "position [[cards]]")
+            except CardDataError as e:
+                raise f.fail("state.extra", str(e)) from None
+        self.cards = C = dict(self.game.cards.items())
         self.smods = {}
         self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
-        self.char = [str(x) for x in data["char"]]
+        self.char = [f.card(x, f"state.char[{p}]", C, ("character",), "kind") for p, x in enumerate(f.per_seat(data["char"], "state.char"))]
         for key in ("lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "gcards"):
-            v = data[key]
-            if not isinstance(v, list) or len(v) != 2:
-                raise PositionError(f"state JSON: key {key!r} must hold two lists")
-            setattr(self, key, [[str(c) for c in v[0]], [str(c) for c in v[1]]])
-        self.field = [[(str(c), int(n), tuple(str(x) for x in o), _mods(m)) for c, n, o, m in f]
-                      for f in data["field"]]
-        self.gspace = [str(x) for x in data["gspace"]]
-        self.gopen = [bool(x) for x in data["gopen"]]
-        self.sit = [str(x) for x in data["sit"]]
-        self.after_fb = bool(data["after_fb"])
-        self.phase = str(data["phase"])
-        self.active = int(data["active"])
-        self.first = int(data["first"])
-        self.mull = [bool(x) for x in data["mull"]]
-        self.attacked = bool(data["attacked"])
-        self.idle = int(data["idle"])
-        self.judge = tuple(data.get("judge") or ())
+            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C) for p, x in enumerate(f.per_seat(data[key], "state." + key))])
+        self.field = [[self._unit(f, u, f"state.field[{p}][{i}]") for i, u in enumerate(f.array(x, f"state.field[{p}]"))]
+                      for p, x in enumerate(f.per_seat(data["field"], "state.field"))]
+        self.gspace = [f.text(x, f"state.gspace[{p}]", ("", *SPACES)) for p, x in enumerate(f.per_seat(data["gspace"], "state.gspace"))]
+        self.gopen = [f.flag(x, f"state.gopen[{p}]") for p, x in enumerate(f.per_seat(data["gopen"], "state.gopen"))]
+        self.sit = [f.text(x, f"state.sit[{p}]", ("", *SITUATIONS)) for p, x in enumerate(f.per_seat(data["sit"], "state.sit"))]
+        self.after_fb = f.flag(data["after_fb"], "state.after_fb")
+        self.phase = f.text(data["phase"], "state.phase", self.PHASES)
+        self.active = f.seat(data["active"], "state.active")
+        self.first = f.seat(data["first"], "state.first")
+        self.mull = [f.flag(x, f"state.mull[{p}]") for p, x in enumerate(f.per_seat(data["mull"], "state.mull"))]
+        self.attacked = f.flag(data["attacked"], "state.attacked")
+        self.idle = f.whole(data["idle"], "state.idle", 0, 10**9)
+        judge = f.array(data.get("judge") or [], "state.judge", max_len=2)
+        if judge:
+            f.array(judge, "state.judge", 2)
+            self.judge = (f.text(judge[0], "state.judge[0]", self.JUDGES), f.seat(judge[1], "state.judge[1]"))
+        else:
+            self.judge = ()
+
+    def _unit(self, f: Fields, x: Any, key: str) -> Unit:
+        """A bet of a state document: ``[card, copies, double-attack options, on_bet modifiers]``."""
+        c, n, opts, mods = f.array(x, key, 4)
+        return (f.card(c, key + "[0]", self.cards), f.whole(n, key + "[1]", 1, 3),
+                tuple(f.text(o, f"{key}[2][{i}]", tuple(self.dopt)) for i, o in enumerate(f.array(opts, key + "[2]", max_len=4))),
+                _mods([f.whole(m, f"{key}[3][{i}]", -10**9, 10**9) for i, m in enumerate(f.array(mods, key + "[3]", 4))]))
 
     def end_game(self, winner: int | None, reason: str) -> None:
         """As the core's; the phase word becomes ``over``."""

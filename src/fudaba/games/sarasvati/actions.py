@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action
+from ...core.actions import Action, number
 from ...core.errors import Refusal
 from .cards import TYPE_JA
 from .effects import apply_cost, candidates, cost_delta, parse_rel, stats
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from .cards import Card
     from .state import SarasvatiState, Unit
 
-END = Action.of("end")
-PASS = Action.of("pass")
+END = Action.const("end")
+PASS = Action.const("pass")
 
 _PLACES: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
 
@@ -477,8 +477,8 @@ def _explain_imagine(st: SarasvatiState, p: int, a: Action) -> Why:
     elif v == "equip":
         _unit(st, p, a.args[1])
     elif v == "use" and not support_usable(st, p, c):
-        return _r(f"{c.id} chooses a character but none qualifies ([decision] §8)",
-                  f"{_card_ja(c)}はキャラクターを選ぶ効果ですが、選べるキャラクターがいません ([裁定] §8)")
+        return _r(f"{c.id} chooses a character but none qualifies (§8)",
+                  f"{_card_ja(c)}はキャラクターを選ぶ効果ですが、選べるキャラクターがいません (§8)")
     _pay(st, p, c)
     return _r("not a legal imagine action now (§5.4)", "今はイマジンフェイズのその行動はできません (§5.4)")
 
@@ -492,8 +492,8 @@ def _explain_move(st: SarasvatiState, p: int, a: Action) -> Why:
         return _r(f"the character at {at} is defenceless; only ready characters move (§5.5)",
                   f"{at} のキャラクターは無防備状態です。移動できるのは臨戦状態のキャラクターだけです (§5.5)")
     if u.moved:
-        return _r(f"the character at {at} already moved this turn ([decision] §5.5)",
-                  f"{at} のキャラクターはこのターンすでに移動しています ([裁定] §5.5)")
+        return _r(f"the character at {at} already moved this turn (§5.5)",
+                  f"{at} のキャラクターはこのターンすでに移動しています (§5.5)")
     if (i < st.nf) == (j < st.nf):
         return _r("a move goes to the other row (§5.5)", "移動先はもう一方の列です(前列から後列、後列から前列) (§5.5)")
     if st.slots[p][j] is not None:
@@ -529,7 +529,8 @@ def _explain_attack(st: SarasvatiState, p: int, a: Action) -> Why:
         return _r(f"{tok} is your own place; attack an enemy place such as xF1 or xK1 (§6, §11)",
                   f"{tok} は自分の場所です。xF1 や xK1 のような相手の場所を攻撃してください (§6, §11)")
     if tok[1:2].upper() == "K":
-        k = int(tok[2:]) - 1 if tok[2:].isdigit() else -1
+        n = number(tok[2:], 4)
+        k = -1 if n is None else n - 1
         if not 0 <= k < len(st.books[o]):
             return _r(f"the opponent has no forbidden book {tok} (§1)", f"相手の禁書 {tok} はありません (§1)")
         if st.books[o][k] is None:

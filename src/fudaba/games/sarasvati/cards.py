@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...core.cards import Where, build_cards, check_fields, load_card_file, opt, req
+from ...core.cards import Where, build_cards, check_fields, load_card_file, opt, req, whole
 from ...core.errors import CardDataError
 
 TYPES = ("character", "support", "equipment", "book")
@@ -52,6 +52,23 @@ CONDITION_FIELDS = (
     "opp_characters_ge", "own_turn", "target_ready", "row",
 )
 FILTER_FIELDS = ("def_le", "atk_ge", "row", "attribute", "sub_attribute", "ready")
+#: the range of every number of the card data, checked when the cards load (docs/sarasvati.md): a cost;
+#: a printed atk/def (an equipment's and an effect's may be negative); the base characters of an
+#: evolution (at most the battle zone's slots); cards an effect draws or charges; a cost modifier;
+#: the cards a condition counts (hand, voltage) and the characters it counts
+COST_MAX = 99
+STAT_MAX = 99_999
+BASES_MAX = 20
+AMOUNT_MAX = 40
+COST_MOD_MAX = 99
+CARDS_MAX = 200
+CHARACTERS_MAX = 20
+#: condition and filter keys that hold a number, and their ranges
+NUMBER_RANGE: dict[str, tuple[int, int]] = {
+    "hand_size_ge": (0, CARDS_MAX), "voltage_ge": (0, CARDS_MAX), "opp_hand_size_ge": (0, CARDS_MAX),
+    "characters_ge": (0, CHARACTERS_MAX), "opp_characters_ge": (0, CHARACTERS_MAX),
+    "def_le": (-STAT_MAX, STAT_MAX), "atk_ge": (-STAT_MAX, STAT_MAX),
+}
 CARD_FIELDS = (
     "id", "name", "name_en", "type", "cost", "atk", "def", "attribute", "sub_attributes", "effect_name", "text",
     "effects", "flavor", "evolves_from", "evolve_bases", "reattachable", "short_name",
@@ -210,12 +227,10 @@ def _choice(v: Any, allowed: tuple[str, ...], where: Where, fld: str) -> str:
 
 
 def _int_or_none(raw: dict[str, Any], key: str, where: Where, fld: str) -> int | None:
+    """The number at ``key`` of a condition or filter, in its range (``NUMBER_RANGE``), or None."""
     if key not in raw:
         return None
-    v = raw[key]
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise where.err(fld, f"{key} must be a whole number, got {v!r}")
-    return v
+    return whole(raw[key], *NUMBER_RANGE[key], where, f"{fld}.{key}")
 
 
 def _str_or_none(raw: dict[str, Any], key: str, where: Where, fld: str) -> str | None:
@@ -286,13 +301,15 @@ def _build_filter(raw: Any, where: Where, fld: str) -> Filter:
     return f
 
 
-def _eff_int(raw: dict[str, Any], key: str, where: Where, fld: str) -> int:
-    """A whole-number field of an effect (0 when absent); errors name ``effects[i].key``, not the
-    card's own field of the same name (``atk``/``def``)."""
-    v = raw.get(key, 0)
+def _eff_int(raw: dict[str, Any], key: str, where: Where, fld: str, lo: int, hi: int) -> int:
+    """A whole-number field of an effect from ``lo`` to ``hi`` (0 when absent); errors name
+    ``effects[i].key``, not the card's own field of the same name (``atk``/``def``)."""
+    if key not in raw:
+        return 0
+    v = raw[key]
     if not isinstance(v, int) or isinstance(v, bool):
-        raise where.err(f"{fld}.{key}", f"expected int, got {type(v).__name__} {v!r}")
-    return v
+        raise where.err(f"{fld}.{key}", f"expected int, got {type(v).__name__} {v!r:.40}")
+    return whole(v, lo, hi, where, f"{fld}.{key}")
 
 
 def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
@@ -329,15 +346,16 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
         raise where.err(fld + ".action", f"a continuous ({trig}) effect can only modify or cost_modifier")
     if continuous and target.startswith("choose_"):
         raise where.err(fld + ".target", f"a continuous ({trig}) effect cannot choose its target")
-    amount = _eff_int(raw, "amount", where, fld)
-    if action in ("draw", "charge_from_deck") and amount < 1:
-        raise where.err(fld + ".amount", f"{action} needs amount ≥ 1")
-    if action == "cost_modifier" and amount == 0:
-        raise where.err(fld + ".amount", "cost_modifier needs a non-zero amount (e.g. -1)")
     if action not in PLAYER_ACTIONS and "amount" in raw:
         raise where.err(fld + ".amount", f"action {action!r} takes no amount")
-    atk = _eff_int(raw, "atk", where, fld)
-    dfn = _eff_int(raw, "def", where, fld)
+    lo, hi = (-COST_MOD_MAX, COST_MOD_MAX) if action == "cost_modifier" else (1, AMOUNT_MAX)
+    amount = _eff_int(raw, "amount", where, fld, lo, hi)
+    if action in ("draw", "charge_from_deck") and amount < 1:
+        raise where.err(fld + ".amount", f"{action} needs amount ≥ 1 (from 1 to {AMOUNT_MAX})")
+    if action == "cost_modifier" and amount == 0:
+        raise where.err(fld + ".amount", "cost_modifier needs a non-zero amount (e.g. -1)")
+    atk = _eff_int(raw, "atk", where, fld, -STAT_MAX, STAT_MAX)
+    dfn = _eff_int(raw, "def", where, fld, -STAT_MAX, STAT_MAX)
     if action == "modify" and not atk and not dfn:
         raise where.err(fld + ".atk", "modify needs a non-zero atk and/or def")
     if action != "modify" and ("atk" in raw or "def" in raw):
@@ -378,62 +396,102 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
 
 
 def build_card(raw: dict[str, Any], where: Where) -> Card:
-    """Validate one ``[[card]]`` table (spec §2)."""
-    check_fields(raw, CARD_FIELDS, where)
-    cid = req(raw, "id", str, where)
-    if cid != cid.strip() or any(ch.isspace() for ch in cid):  # §11: an id is one notation token
-        raise where.err("id", f"{cid!r} must not contain spaces (an id is one word of the notation, §11)")
-    name = req(raw, "name", str, where)
-    if not name.strip():
-        raise where.err("name", "must not be empty")
-    name_en = opt(raw, "name_en", str, "", where)
-    short = opt(raw, "short_name", str, "", where)
-    if "short_name" in raw and not short.strip():
-        raise where.err("short_name", "must not be empty (leave the field out when the card has no short name)")
-    ctype = _choice(req(raw, "type", str, where), TYPES, where, "type")
-    cost = req(raw, "cost", int, where)
-    if cost < 0:
-        raise where.err("cost", f"must be at least 0, got {cost}")
-    if ctype in ("character", "equipment"):
-        atk = req(raw, "atk", int, where)
-        dfn = req(raw, "def", int, where)
-        if ctype == "character" and (atk < 0 or dfn < 0):
-            raise where.err("atk" if atk < 0 else "def", "a character's printed atk/def must be at least 0")
-    else:
-        for k in ("atk", "def"):
-            if k in raw:
-                raise where.err(k, f"a {ctype} card has no atk/def")
-        atk = dfn = 0
-    attribute = _choice(req(raw, "attribute", str, where), ATTRIBUTES, where, "attribute")
-    subs = opt(raw, "sub_attributes", list, [], where)
-    for s in subs:
-        if not isinstance(s, str) or not s.strip():
-            raise where.err("sub_attributes", f"every sub-attribute must be a non-empty string, got {s!r}")
-    evolves = opt(raw, "evolves_from", str, "", where)
-    if evolves and ctype != "character":
-        raise where.err("evolves_from", "only a character can be an evolution")
-    bases = opt(raw, "evolve_bases", int, 1, where)
-    if "evolve_bases" in raw and not evolves:
-        raise where.err("evolve_bases", "only an evolution (a card with evolves_from) has base characters")
-    if bases < 1:
-        raise where.err("evolve_bases", f"must be at least 1, got {bases}")
-    reattach = opt(raw, "reattachable", bool, False, where)
-    if reattach and ctype != "equipment":
-        raise where.err("reattachable", "only equipment can be reattachable (付け替え可能)")
-    effs_raw = opt(raw, "effects", list, [], where)
-    effects = tuple(build_effect(e, ctype, where, f"effects[{i}]") for i, e in enumerate(effs_raw))
+    """Validate one ``[[card]]`` table (spec §2); every broken field is reported (``where.part``; a
+    check that needs the card's type is made only when the type is right)."""
+    p = where.part
+    p(check_fields, raw, CARD_FIELDS, where, default=None)
+    cid = p(_card_id, raw, where, default="")
+    name = p(_name, raw, where, default="")
+    name_en = p(opt, raw, "name_en", str, "", where, default="")
+    short = p(_short_name, raw, where, default="")
+    ctype = p(lambda: _choice(req(raw, "type", str, where), TYPES, where, "type"), default="")
+    cost = p(lambda: whole(req(raw, "cost", int, where), 0, COST_MAX, where, "cost"), default=0)
+    atk, dfn = p(_stats, raw, ctype, where, default=(0, 0)) if ctype else (0, 0)
+    attribute = p(lambda: _choice(req(raw, "attribute", str, where), ATTRIBUTES, where, "attribute"), default="")
+    subs: tuple[str, ...] = p(_sub_attributes, raw, where, default=())
+    evolves, bases = p(_evolution, raw, ctype, where, default=("", 1)) if ctype else ("", 1)
+    reattach = p(_reattachable, raw, ctype, where, default=False)
+    effs: list[Any] = p(opt, raw, "effects", list, [], where, default=[])
+    effects = tuple(e for i, x in enumerate(effs)
+                    if ctype and (e := p(build_effect, x, ctype, where, f"effects[{i}]", default=None)) is not None)
+    effect_name = p(opt, raw, "effect_name", str, "", where, default="")
+    text = p(opt, raw, "text", str, "", where, default="")
+    flavor = p(opt, raw, "flavor", str, "", where, default="")
+    where.done()
     by: dict[str, list[int]] = {}
     for i, e in enumerate(effects):
         by.setdefault(e.trigger, []).append(i)
     return Card(
         id=cid, name=name, name_en=name_en, type=ctype, cost=cost, atk=atk, def_=dfn, attribute=attribute,
-        sub_attributes=tuple(subs), effect_name=opt(raw, "effect_name", str, "", where),
-        text=opt(raw, "text", str, "", where), effects=effects, flavor=opt(raw, "flavor", str, "", where),
+        sub_attributes=subs, effect_name=effect_name, text=text, effects=effects, flavor=flavor,
         evolves_from=evolves, evolve_bases=bases, reattachable=reattach, short_name=short.strip(),
         by_trigger={k: tuple(v) for k, v in by.items()},
         cont=tuple(e for e in effects if e.continuous),
         cont_lowers_def=any(e.continuous and e.action == "modify" and e.def_ < 0 for e in effects),
     )
+
+
+def _reattachable(raw: dict[str, Any], ctype: str, where: Where) -> bool:
+    reattach: bool = opt(raw, "reattachable", bool, False, where)
+    if reattach and ctype and ctype != "equipment":
+        raise where.err("reattachable", "only equipment can be reattachable (付け替え可能)")
+    return reattach
+
+
+def _card_id(raw: dict[str, Any], where: Where) -> str:
+    cid: str = req(raw, "id", str, where)
+    if cid != cid.strip() or any(ch.isspace() for ch in cid):  # §11: an id is one notation token
+        raise where.err("id", f"{cid!r} must not contain spaces (an id is one word of the notation, §11)")
+    return cid
+
+
+def _name(raw: dict[str, Any], where: Where) -> str:
+    name: str = req(raw, "name", str, where)
+    if not name.strip():
+        raise where.err("name", "must not be empty")
+    return name
+
+
+def _short_name(raw: dict[str, Any], where: Where) -> str:
+    short: str = opt(raw, "short_name", str, "", where)
+    if "short_name" in raw and not short.strip():
+        raise where.err("short_name", "must not be empty (leave the field out when the card has no short name)")
+    return short
+
+
+def _stats(raw: dict[str, Any], ctype: str, where: Where) -> tuple[int, int]:
+    """The printed atk/def of a character (0 or more) or an equipment (its bonus, maybe negative);
+    the other types have none."""
+    if ctype in ("character", "equipment"):
+        lo = 0 if ctype == "character" else -STAT_MAX
+        w = where.apart()
+        atk = w.part(lambda: whole(req(raw, "atk", int, where), lo, STAT_MAX, where, "atk"), default=0)
+        dfn = w.part(lambda: whole(req(raw, "def", int, where), lo, STAT_MAX, where, "def"), default=0)
+        w.done()
+        return atk, dfn
+    bad = [str(where.err(k, f"a {ctype} card has no atk/def")) for k in ("atk", "def") if k in raw]
+    if bad:
+        raise CardDataError.of(bad)
+    return 0, 0
+
+
+def _sub_attributes(raw: dict[str, Any], where: Where) -> tuple[str, ...]:
+    subs = opt(raw, "sub_attributes", list, [], where)
+    for s in subs:
+        if not isinstance(s, str) or not s.strip():
+            raise where.err("sub_attributes", f"every sub-attribute must be a non-empty string, got {s!r}")
+    return tuple(subs)
+
+
+def _evolution(raw: dict[str, Any], ctype: str, where: Where) -> tuple[str, int]:
+    """``evolves_from`` and ``evolve_bases`` (§2: only a character evolves)."""
+    evolves: str = opt(raw, "evolves_from", str, "", where)
+    if evolves and ctype != "character":
+        raise where.err("evolves_from", "only a character can be an evolution")
+    bases = opt(raw, "evolve_bases", int, 1, where)
+    if "evolve_bases" in raw and not evolves:
+        raise where.err("evolve_bases", "only an evolution (a card with evolves_from) has base characters")
+    return evolves, whole(bases, 1, BASES_MAX, where, "evolve_bases")
 
 
 CARD_DIR = Path(__file__).parent / "cards"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action
+from ...core.actions import Action, number
 from .cards import DUR_CODE, Card, Condition, Effect, Filter
 
 if TYPE_CHECKING:
@@ -277,9 +277,10 @@ def parse_rel(viewer: int, token: str, nf: int, n: int) -> tuple[int, int] | Non
     if t[:1] in ("x", "X"):
         side = 1 - viewer
         t = t[1:]
-    if len(t) < 2 or t[0].upper() not in ("F", "B") or not t[1:].isdigit():
+    num = number(t[1:], 4)
+    if len(t) < 2 or t[0].upper() not in ("F", "B") or num is None:
         return None
-    k = int(t[1:]) - 1
+    k = num - 1
     if k < 0:
         return None
     if t[0].upper() == "F":

@@ -16,7 +16,7 @@ from ...core.cards import CardPool
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
-from .actions import charge_options, explain_in, imagine_options
+from .actions import battle_options, charge_options, explain_in, imagine_options, move_options
 from .cards import Card, load_file, load_pool_cards
 from .position import dump_position, load_position
 from .rules import ANSWERS, STEPS
@@ -67,6 +67,9 @@ class SarasvatiGame(Game):
     }
     PARAM_CHOICES = {"first": ("random", 0, 1)}
     PARAM_MIN = {"front_slots": 1, "deck_size": 1, "max_copies": 1, "books": 1, "book_hits": 1}
+    #: the largest value of each whole-number parameter (docs/sarasvati.md, "Parameters")
+    PARAM_MAX = {"starting_hand": 20, "front_slots": 10, "back_slots": 10, "deck_size": 100, "max_copies": 40,
+                 "books": 10, "book_cost_cap": 100, "book_hits": 10, "charges_per_turn": 10, "turn_limit": 1000}
     PARAM_HELP = {  # spec §9; `fudaba games sarasvati` prints them
         "starting_hand": ("cards each player draws at setup (§4; the designers ask whether 6–7 is better)",
                           "開始時に引く手札の枚数 (§4。6〜7枚が良いかは検討中)"),
@@ -186,12 +189,17 @@ class SarasvatiGame(Game):
     # ------------------------------------------------------------------ the rules' hooks on a state
     def decision_options(self, st: State, d: Decision) -> list[Action]:
         """The options of a charge or imagine decision come from the hand: computed again (§5.3, §5.4);
-        the others name places and cards on the table only."""
+        the others name places and cards on the table only (move and battle are computed again too, to
+        check a state document's decision)."""
         assert isinstance(st, SarasvatiState)
         if d.handler == "charge":
             return charge_options(st)
         if d.handler == "imagine":
             return imagine_options(st)
+        if d.handler == "move":  # public: computed again all the same, so a state document is checked
+            return move_options(st)
+        if d.handler == "battle":
+            return battle_options(st)
         return list(d.options)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ...core.cards import Where
 from ...core.errors import CardDataError
+from ...core.files import strip_bom
 from .cards import ATTRIBUTES, build_card
 
 TYPE_WORDS = {"キャラクター": "character", "キャラ": "character", "サポート": "support", "装備": "equipment",
@@ -40,6 +41,8 @@ _COST = re.compile(
 _SEP = re.compile(r"^[―─\-ー=＝_]{3,}$")
 #: the TOML comment that names a sentence (or part) the importer could not translate
 NOT_TRANSLATED = "# not translated:"
+#: the TOML comment that names a card of the post that could not be read (its problem)
+NOT_IMPORTED = "# not imported:"
 
 
 def _z2h(s: str) -> str:
@@ -47,8 +50,17 @@ def _z2h(s: str) -> str:
     return s.translate(str.maketrans("０１２３４５６７８９＋－−：／（）", "0123456789+--:/()"))
 
 
+#: what a number of more than 18 digits is read as: larger than every range of the card data, so that
+#: the card's check refuses it with its range (``int`` of 5,000 digits fails, and a refusal would
+#: echo them all)
+TOO_LARGE = 10**18
+
+
 def _num(s: str) -> int:
-    return int(s.replace("+", ""))
+    """A number of a post (``+2000``, ``-1``, ``3``), at most ±TOO_LARGE."""
+    digits = s.lstrip("+-")
+    value = int(digits) if len(digits) <= 18 else TOO_LARGE
+    return -value if s.startswith("-") else value
 
 
 _TRIGGERS = (
@@ -95,7 +107,42 @@ _TARGETS = (
     ("self_player", r"自分(?:の(?:カードの)?|は)"),
 )
 #: what may be left of a clause once every part of it is translated: particles, する, punctuation
-_FILLER = re.compile(r"する|させる|し|を|に|は|が|で|の|と|[、,。\s]")
+_FILLER = re.compile(r"される|され|する|させる|し|を|に|は|が|で|の|と|[、,。\s]")
+#: the full phrasings of each sentence of the vocabulary, written as the short ones (seed 004, カード作成Q&A:
+#: 「攻撃時、攻撃力+2000」←「このカードが攻撃するとき、バトルが終わるまでこのカードの攻撃力は+2000される」,
+#: 「召喚時、カードを1枚引く」←「このカードがバトルゾーンに召喚されたとき、自分はカードを1枚引く」): triggers,
+#: durations, conditions, amounts that go up or down, the chosen character named again (そのキャラクター)
+_THIS = r"この(?:カード|キャラクター|禁書)が"
+_WHEN = r"(?:とき|時)"
+_LONG_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) for p, r in (
+    (rf"^{_THIS}(?:バトルゾーンに)?召喚された{_WHEN}", "召喚時"),
+    (rf"^{_THIS}攻撃する{_WHEN}", "攻撃時"),
+    (rf"^{_THIS}バトルに勝った{_WHEN}", "バトルに勝った時"),
+    (rf"^{_THIS}破壊された{_WHEN}", "破壊された時"),
+    (rf"^{_THIS}(?:オープン|表向きに)(?:された|した|なった){_WHEN}", "オープン時"),
+    (rf"^{_THIS}(?:オープン|表向き)(?:している|されている|になっている|の)?間", "オープン中"),
+    (rf"^自分のターン(?:の(?:初め|始め|はじめ)に|が始まった{_WHEN}|の?開始時)", "自分のターンの初め"),
+    (r"このターン(?:が終わるまで|の?終了時まで)|^ターン終了時まで", "このターンの終わりまで"),
+    (r"次の自分のターン(?:が始まるまで|の?開始時まで)", "次の自分のターンの初めまで"),
+    (r"このバトル(?:の間|中)", "バトルが終わるまで"),
+    (r"(\d+)枚以上(?:ある|の)?(?:時|とき|場合)", r"\1枚以上の時"),
+    (r"(\d+)体以上いる(?:時|とき|場合)", r"\1体以上いる時"),
+    (r"(自分|相手)のターン(?:の間|である(?:間|時|とき|場合))", r"\1のターン中"),
+    (rf"(?:{_THIS})?(前|後)列にいる(?:時|とき|場合|間)", r"\1列にいる時"),
+    (r"(攻撃力|防御力|コスト)(?:が|を|は)?\s*(\d+)(?:上がる|上がり|上げる|上げ|アップ(?:する|し)?)", r"\1を+\2する"),
+    (r"(攻撃力|防御力|コスト)(?:が|を|は)?\s*(\d+)(?:下がる|下がり|下げる|下げ|ダウン(?:する|し)?)", r"\1を-\2する"),
+    (r"(?:自分の)?山札からカードを", "カードを"),
+    (r"(?:自分の)?山札の一番上のカード(?:1枚)?を", "自分の山札の上から1枚を"),
+    (r"お互いのプレイヤーは|両プレイヤーは", "お互いに"),
+    (r"そのキャラクター(?:の|を|は|が)?|それを", ""),
+))
+
+
+def _short_form(s: str) -> str:
+    """A sentence in its full phrasing written as the short one (``_LONG_FORMS``)."""
+    for pat, rep in _LONG_FORMS:
+        s = pat.sub(rep, s)
+    return s
 
 
 def _cut(s: str, m: re.Match[str], by: str = "") -> str:
@@ -105,7 +152,7 @@ def _cut(s: str, m: re.Match[str], by: str = "") -> str:
 
 def _sentence_parts(sentence: str, ctype: str) -> tuple[str, dict[str, Any], str]:
     """The trigger (spec §8) and the conditions of a whole sentence, and the rest of it."""
-    s = _z2h(sentence).strip().rstrip("。.")
+    s = _short_form(_z2h(sentence).strip().rstrip("。."))
     trig = {"support": "on_play", "book": "while_open"}.get(ctype, "static")
     for pat, name in _TRIGGERS:
         m = re.match(pat, s)
@@ -122,7 +169,7 @@ def _sentence_parts(sentence: str, ctype: str) -> tuple[str, dict[str, Any], str
     ):
         m = re.search(pat, s)
         if m:
-            cond[key] = int(m.group(1))
+            cond[key] = _num(m.group(1))
             s = _cut(s, m)
     m = re.search(r"(自分|相手)のターン中[、,]?", s)
     if m:
@@ -134,7 +181,7 @@ def _sentence_parts(sentence: str, ctype: str) -> tuple[str, dict[str, Any], str
         s = _cut(s, m)
     m = re.search(rf"自分の(\S+?)の{_CHAR}が(\d+)体以上いる(?:時|とき)[、,]?", s)
     if m and "characters_ge" not in cond:
-        cond["characters_ge"] = int(m.group(2))
+        cond["characters_ge"] = _num(m.group(2))
         tag = m.group(1)
         cond["of_attribute" if ATTR_ALIASES.get(tag) else "of_sub_attribute"] = ATTR_ALIASES.get(tag, tag)
         s = _cut(s, m)
@@ -156,7 +203,7 @@ def _clause(s: str, trig: str, sentence_cond: dict[str, Any], ctype: str) -> dic
         m = re.search(pat, s)
         if m:
             g = m.group(1) if m.groups() else ""
-            filt[key] = val if val is not None else (int(g) if g.isdigit() else ("front" if g == "前" else "back"))
+            filt[key] = val if val is not None else (_num(g) if g.isdigit() else ("front" if g == "前" else "back"))
             s = _cut(s, m)
     m = re.search(r"無防備状態(?:で|の)", s)
     if m:
@@ -269,10 +316,17 @@ def translate(sentence: str, ctype: str) -> dict[str, Any] | None:
     return effects[0] if len(effects) == 1 and not missed else None
 
 
-def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list[tuple[dict[str, Any], list[str]]]:
-    """Cards of a post as raw card tables, each with the effect sentences that were not translated."""
-    blocks: list[tuple[int, list[tuple[int, str]]]] = []
-    for no, raw in enumerate(text.splitlines(), 1):
+Line = tuple[int, str]
+Imported = tuple[dict[str, Any], list[str]]
+
+
+def read_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> tuple[list[Imported], list[str]]:
+    """Every card of a post that could be read — its raw card table and the effect sentences that
+    were not translated — and one problem for each card that could not (naming the source, line and
+    card). The cards keep their numbers (``SV-U03`` stays the third card of the post when the second
+    is malformed), so a fixed post imports with the same ids."""
+    blocks: list[tuple[int, list[Line]]] = []
+    for no, raw in enumerate(strip_bom(text).splitlines(), 1):
         line = raw.strip().replace("\u3000", " ").strip()
         if not line or _SEP.match(line):
             continue
@@ -282,109 +336,136 @@ def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list
             blocks[-1][1].append((no, line))
     if not blocks:
         raise CardDataError(f"{source}: no card found; each card starts with a line '◇カード名' (カード晒しテンプレ)")
-    out = []
+    out: list[Imported] = []
+    problems: list[str] = []
     for k, (start, lines) in enumerate(blocks, 1):
-        cid = f"{id_prefix}{k:02d}"
-        name = re.sub(r"\s*[\[［].*?[\]］]\s*$", "", lines[0][1][1:]).strip()
-        sm = re.search(r"[\[［]([^\]］]*)[\]］]\s*$", lines[0][1][1:])
-        short = sm.group(1).strip() if sm else ""
-        if not name:
-            raise CardDataError(f"{source}:{start}: card #{k}: the ◇ line has no card name")
-        where = f"{source}:{{}}: card {cid} ({name})"
-        if len(lines) < 2:
-            raise CardDataError(where.format(start) + ": the cost line is missing "
-                                "(e.g. '4:3000/3000(キャラクター/アクション、マスコット)')")
-        cno, cline = lines[1]
-        m = _COST.match(_z2h(cline))
-        if not m:
-            raise CardDataError(where.format(cno) + f": cannot read the cost line {cline!r}; write "
-                                "'コスト:攻撃力/防御力(分類/属性、サブ属性)', e.g. '2:1000/0(装備/アクション)' or "
-                                "'2(サポート/アクション)'")
-        cost = int(m.group(1))
-        cls = m.group(4)
-        parts = re.split(r"[//]", cls, maxsplit=1)
-        if len(parts) != 2:
-            raise CardDataError(where.format(cno) + f": '({cls})' must be '(分類/属性、サブ属性…)'")
-        tword = parts[0].strip()
-        ctype = TYPE_WORDS.get(tword)
-        if ctype is None:
-            raise CardDataError(where.format(cno) + f": unknown card type {tword!r}; one of "
-                                + ", ".join(TYPE_WORDS))
-        tags = [t.strip() for t in re.split(r"[、,,]", parts[1]) if t.strip()]
-        attr = ATTR_ALIASES.get(tags[0]) if tags else None
-        if attr is None:
-            raise CardDataError(where.format(cno) + f": unknown main attribute {tags[0] if tags else ''!r}; one of "
-                                + ", ".join(ATTRIBUTES))
-        rec: dict[str, Any] = {"id": cid, "name": name}
-        if short and short != name:  # ◇カード名 [略称]
-            rec["short_name"] = short
-        rec.update({"type": ctype, "cost": cost})
-        has_stats = m.group(2) is not None
-        if ctype in ("support", "book") and has_stats:
-            raise CardDataError(where.format(cno) + f": a {tword} card has no 攻撃力/防御力; omit them")
-        if ctype == "character" and not has_stats:
-            raise CardDataError(where.format(cno) + ": a character needs 攻撃力/防御力 (e.g. '3:3000/2000(…)')")
-        if ctype in ("character", "equipment"):
-            a, d = (m.group(2) or "-"), (m.group(3) or "-")
-            rec["atk"] = 0 if a in "-ー―" else _num(a)
-            rec["def"] = 0 if d in "-ー―" else _num(d)
-        rec["attribute"] = attr
-        if tags[1:]:
-            rec["sub_attributes"] = tags[1:]
-        texts: list[str] = []
-        effects: list[dict[str, Any]] = []
-        missed: list[str] = []
-        for no, line in lines[2:]:
-            if line.startswith("『"):
-                rec["flavor"] = line.strip("『』")
-                continue
-            body = line.lstrip(_BULLETS).strip()
-            em = re.match(r"^[\[［]([^\]］]+)[\]］]\s*(.*)$", body)
-            if em:
-                rec["effect_name"] = em.group(1).strip()
-                body = em.group(2).strip()
-            if not body:
-                continue
-            texts.append(body)
-            for sent in [x for x in re.split(r"(?<=。)", body) if x.strip()]:
-                core = _z2h(sent).strip().rstrip("。")
-                ev = re.match(r"^進化(?:元)?[::]\s*(.+)$", core)
-                if ev:
-                    base = ev.group(1).strip()
-                    many = re.match(r"^(.+?)\s*(?:[x×✕]\s*(\d+)|(\d+)\s*体)$", base)
-                    if many:  # 「進化:機械×2」 / 「進化:機械2体」: put on that many base characters
-                        base = many.group(1).strip()
-                        rec["evolve_bases"] = int(many.group(2) or many.group(3))
-                    rec["evolves_from"] = base
-                    continue
-                if core in ("付け替え可能", "付け替え可"):
-                    rec["reattachable"] = True
-                    continue
-                done, left = translate_all(sent, ctype)
-                if done:  # an effect the rules cannot run (a continuous draw) is not a translation
-                    try:
-                        build_card({**rec, "effects": effects + done}, Where(source, cid, start))
-                    except CardDataError as e:
-                        why = str(e).rsplit(": ", 1)[-1]
-                        missed.append(f"line {no}: {sent.strip()} (read as an effect the rules cannot run: {why})")
-                        continue
-                effects += done
-                for part in left:
-                    whole = sent.strip()
-                    missed.append(f"line {no}: {whole}" if part == whole else f"line {no}: {part} (part of: {whole})")
-        flavor = rec.pop("flavor", None)
-        if texts:
-            rec["text"] = "\n".join(texts)
-        if flavor:
-            rec["flavor"] = flavor
-        if effects:
-            rec["effects"] = effects
         try:
-            build_card(rec, Where(source, cid, start))
+            out.append(_import_card(lines, start, f"{id_prefix}{k:02d}", k, source))
         except CardDataError as e:
-            raise CardDataError(f"{e} (while importing the card at line {start})") from None
-        out.append((rec, missed))
-    return out
+            problems += e.problems
+    return out, problems
+
+
+def parse_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> list[Imported]:
+    """Cards of a post as raw card tables, each with the effect sentences that were not translated;
+    CardDataError lists every card that could not be read (see :func:`read_post`)."""
+    cards, problems = read_post(text, source, id_prefix)
+    if problems:
+        raise CardDataError.of(problems)
+    return cards
+
+
+def _import_card(lines: list[Line], start: int, cid: str, k: int, source: str) -> Imported:
+    """One card of the post (its ◇ line first) → its raw card table and what was not translated."""
+    rec, ctype = _card_head(lines, start, cid, k, source)
+    at = lines[1][0]  # the cost line: the problems of the fields it gives name it
+    where = Where(source, cid, start, {f: at for f in ("type", "cost", "atk", "def", "attribute", "sub_attributes")})
+    texts: list[str] = []
+    effects: list[dict[str, Any]] = []
+    missed: list[str] = []
+    for no, line in lines[2:]:
+        if line.startswith("『"):
+            rec["flavor"] = line.strip("『』")
+            continue
+        body = line.lstrip(_BULLETS).strip()
+        em = re.match(r"^[\[［]([^\]］]+)[\]］]\s*(.*)$", body)
+        if em:
+            rec["effect_name"] = em.group(1).strip()
+            body = em.group(2).strip()
+        if not body:
+            continue
+        texts.append(body)
+        for sent in [x for x in re.split(r"(?<=。)", body) if x.strip()]:
+            _sentence(sent, no, rec, ctype, effects, missed, where)
+    flavor = rec.pop("flavor", None)
+    if texts:
+        rec["text"] = "\n".join(texts)
+    if flavor:
+        rec["flavor"] = flavor
+    if effects:
+        rec["effects"] = effects
+    build_card(rec, where.apart())
+    return rec, missed
+
+
+def _card_head(lines: list[Line], start: int, cid: str, k: int, source: str) -> tuple[dict[str, Any], str]:
+    """The ◇ line and the cost line → the card's name, short name, type, cost, stats and attributes."""
+    name = re.sub(r"\s*[\[［].*?[\]］]\s*$", "", lines[0][1][1:]).strip()
+    sm = re.search(r"[\[［]([^\]］]*)[\]］]\s*$", lines[0][1][1:])
+    short = sm.group(1).strip() if sm else ""
+    if not name:
+        raise CardDataError(f"{source}:{start}: card #{k}: the ◇ line has no card name")
+    where = f"{source}:{{}}: card {cid} ({name})"
+    if len(lines) < 2:
+        raise CardDataError(where.format(start) + ": the cost line is missing "
+                            "(e.g. '4:3000/3000(キャラクター/アクション、マスコット)')")
+    cno, cline = lines[1]
+    m = _COST.match(_z2h(cline))
+    if not m:
+        raise CardDataError(where.format(cno) + f": cannot read the cost line {cline!r}; write "
+                            "'コスト:攻撃力/防御力(分類/属性、サブ属性)', e.g. '2:1000/0(装備/アクション)' or "
+                            "'2(サポート/アクション)'")
+    cls = m.group(4)
+    parts = re.split(r"[//]", cls, maxsplit=1)
+    if len(parts) != 2:
+        raise CardDataError(where.format(cno) + f": '({cls})' must be '(分類/属性、サブ属性…)'")
+    tword = parts[0].strip()
+    ctype = TYPE_WORDS.get(tword)
+    if ctype is None:
+        raise CardDataError(where.format(cno) + f": unknown card type {tword!r}; one of " + ", ".join(TYPE_WORDS))
+    tags = [t.strip() for t in re.split(r"[、,,]", parts[1]) if t.strip()]
+    attr = ATTR_ALIASES.get(tags[0]) if tags else None
+    if attr is None:
+        raise CardDataError(where.format(cno) + f": unknown main attribute {tags[0] if tags else ''!r}; one of "
+                            + ", ".join(ATTRIBUTES))
+    rec: dict[str, Any] = {"id": cid, "name": name}
+    if short and short != name:  # ◇カード名 [略称]
+        rec["short_name"] = short
+    rec.update({"type": ctype, "cost": _num(m.group(1))})
+    has_stats = m.group(2) is not None
+    if ctype in ("support", "book") and has_stats:
+        raise CardDataError(where.format(cno) + f": a {tword} card has no 攻撃力/防御力; omit them")
+    if ctype == "character" and not has_stats:
+        raise CardDataError(where.format(cno) + ": a character needs 攻撃力/防御力 (e.g. '3:3000/2000(…)')")
+    if ctype in ("character", "equipment"):
+        a, d = (m.group(2) or "-"), (m.group(3) or "-")
+        rec["atk"] = 0 if a in "-ー―" else _num(a)
+        rec["def"] = 0 if d in "-ー―" else _num(d)
+    rec["attribute"] = attr
+    if tags[1:]:
+        rec["sub_attributes"] = tags[1:]
+    return rec, ctype
+
+
+def _sentence(sent: str, no: int, rec: dict[str, Any], ctype: str, effects: list[dict[str, Any]],
+              missed: list[str], where: Where) -> None:
+    """One sentence of a card's text: an evolution or 付け替え可能 mark (into ``rec``), or effects (into
+    ``effects``); what is not translated goes to ``missed`` (with its line ``no``)."""
+    core = _z2h(sent).strip().rstrip("。")
+    ev = re.match(r"^進化(?:元)?[::]\s*(.+)$", core)
+    if ev:
+        base = ev.group(1).strip()
+        many = re.match(r"^(.+?)\s*(?:[x×✕]\s*(\d+)|(\d+)\s*体)$", base)
+        if many:  # 「進化:機械×2」 / 「進化:機械2体」: put on that many base characters
+            base = many.group(1).strip()
+            rec["evolve_bases"] = _num(many.group(2) or many.group(3))
+        rec["evolves_from"] = base
+        return
+    if core in ("付け替え可能", "付け替え可"):
+        rec["reattachable"] = True
+        return
+    done, left = translate_all(sent, ctype)
+    if done:  # an effect the rules cannot run (a continuous draw) is not a translation
+        try:
+            build_card({**rec, "effects": effects + done}, where.apart())
+        except CardDataError as e:
+            why = next((p for p in e.problems if "field 'effects[" in p), e.problems[-1]).rsplit(": ", 1)[-1]
+            missed.append(f"line {no}: {sent.strip()} (read as an effect the rules cannot run: {why})")
+            return
+    effects += done
+    for part in left:
+        whole = sent.strip()
+        missed.append(f"line {no}: {whole}" if part == whole else f"line {no}: {part} (part of: {whole})")
 
 
 def _toml_value(v: Any) -> str:
@@ -401,8 +482,12 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {type(v).__name__} as TOML")
 
 
-def to_toml(cards: list[tuple[dict[str, Any], list[str]]]) -> str:
-    out: list[str] = []
+def to_toml(cards: list[Imported], not_imported: list[str] | None = None) -> str:
+    """Card TOML of imported cards; each card that could not be read is named in a ``# not imported:``
+    comment at the top (``fudaba cards import`` lists them and exits with status 1)."""
+    out: list[str] = [f"{NOT_IMPORTED} {p}" for p in not_imported or []]
+    if out:
+        out.append("")
     for rec, missed in cards:
         out.append("[[card]]")
         for k, v in rec.items():
@@ -419,5 +504,10 @@ def to_toml(cards: list[tuple[dict[str, Any], list[str]]]) -> str:
 
 
 def import_post(text: str, source: str = "post", id_prefix: str = "SV-U") -> str:
-    """A thread post in カード晒しテンプレ → card TOML text (``[[card]]`` tables)."""
-    return to_toml(parse_post(text, source, id_prefix))
+    """A thread post in カード晒しテンプレ → card TOML text (``[[card]]`` tables) of every card that could
+    be read; each card that could not is named in a ``# not imported:`` comment. CardDataError when
+    no card of the post could be read (naming the problem of each)."""
+    cards, problems = read_post(text, source, id_prefix)
+    if not cards:
+        raise CardDataError.of(problems)
+    return to_toml(cards, problems)

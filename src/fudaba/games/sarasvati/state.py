@@ -19,12 +19,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.documents import Fields
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
 from ...core.views import OldKeys, View, envelope, player_view
+from .cards import DUR_NAME
 
 if TYPE_CHECKING:
     from .cards import Card
+
+#: the largest modifier a state document may give a stat or a cost
+MAX_STAT = 10**9
+
+
+#: the most units (and uids, charges…) a state document may give
+MAX_UIDS = 100_000
+
+
+def _mod(f: Fields, m: Any, key: str, n: int) -> tuple[int, ...]:
+    """A timed modifier of a state document: ``n - 2`` amounts, a duration code and the seat that made it."""
+    m = f.array(m, key, n)
+    amounts = tuple(f.whole(x, f"{key}[{i}]", -MAX_STAT, MAX_STAT) for i, x in enumerate(m[:n - 2]))
+    return (*amounts, f.whole(m[n - 2], f"{key}[{n - 2}]", 0, max(DUR_NAME)), f.seat(m[n - 1], f"{key}[{n - 1}]"))
+
+
+def _costmod(f: Fields, m: Any, key: str) -> tuple[int, int, int]:
+    a, b, c = _mod(f, m, key, 3)
+    return a, b, c
+
+
+def _unit(f: Fields, u: Any, key: str, C: dict[str, Card]) -> Unit:
+    """A unit of a state document: ``[uid, card, under, equip, ready, new, moved, mods]``."""
+    uid, card, under, equip, ready, new, moved, mods = f.array(u, key, 8)
+    ms = []
+    for i, m in enumerate(f.array(mods, key + "[7]")):
+        a, b, c, d = _mod(f, m, f"{key}[7][{i}]", 4)
+        ms.append((a, b, c, d))
+    return Unit(f.whole(uid, key + "[0]", 1, MAX_UIDS), f.card(card, key + "[1]", C, ("character",)),
+                tuple(f.cards(under, key + "[2]", C, ("character",))),
+                None if equip is None else f.card(equip, key + "[3]", C, ("equipment",)),
+                f.flag(ready, key + "[4]"), f.flag(new, key + "[5]"), f.flag(moved, key + "[6]"), tuple(ms))
 
 
 class Unit:
@@ -67,11 +101,6 @@ class Unit:
     def dump(self) -> list[Any]:
         return [self.uid, self.card, list(self.under), self.equip, self.ready, self.new, self.moved,
                 [list(m) for m in self.mods]]
-
-    @classmethod
-    def load(cls, d: list[Any]) -> Unit:
-        return cls(int(d[0]), d[1], tuple(d[2]), d[3], bool(d[4]), bool(d[5]), bool(d[6]),
-                   tuple((int(m[0]), int(m[1]), int(m[2]), int(m[3])) for m in d[7]))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Unit) and self.dump() == other.dump()
@@ -183,24 +212,45 @@ class SarasvatiState(State):
             "costmods": [[list(m) for m in c] for c in self.costmods],
         }
 
+    #: the phase words of a state document
+    PHASES = frozenset({"set", "draw", "charge", "imagine", "move", "battle", "end"})
+    STATE_KEYS = ("active", "first", "phase", "nuid", "charges_left", "hand", "deck", "grave", "volt", "tapped",
+                  "slots", "books", "hits", "costmods")
+
     def _load(self, d: dict[str, Any]) -> None:
+        """The ``state`` part of a state document, every key checked (PositionError names it)."""
+        f = Fields("state")
+        f.table(d, "state", self.STATE_KEYS)
         self.adopt_position_cards()
         g: Any = self.game  # a SarasvatiGame: its id → card table
-        self.init_zones(g.cdb)
-        self.active = int(d["active"])
-        self.first = int(d["first"])
-        self.phase = str(d["phase"])
-        self.nuid = int(d["nuid"])
-        self.charges_left = int(d["charges_left"])
-        self.hand = [list(x) for x in d["hand"]]
-        self.deck = [list(x) for x in d["deck"]]
-        self.grave = [list(x) for x in d["grave"]]
-        self.volt = [list(x) for x in d["volt"]]
-        self.tapped = [int(x) for x in d["tapped"]]
-        self.slots = [[None if u is None else Unit.load(u) for u in s] for s in d["slots"]]
-        self.books = [list(x) for x in d["books"]]
-        self.hits = [[int(h) for h in x] for x in d["hits"]]
-        self.costmods = [[(int(m[0]), int(m[1]), int(m[2])) for m in c] for c in d["costmods"]]
+        C = g.cdb
+        self.init_zones(C)
+        zone = ("character", "support", "equipment")
+        self.active = f.seat(d["active"], "state.active")
+        self.first = f.seat(d["first"], "state.first")
+        self.phase = f.text(d["phase"], "state.phase", self.PHASES)
+        self.nuid = f.whole(d["nuid"], "state.nuid", 0, MAX_UIDS)
+        self.charges_left = f.whole(d["charges_left"], "state.charges_left", 0, MAX_UIDS)
+        for key, types in (("hand", zone), ("deck", zone), ("grave", None), ("volt", zone)):
+            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C, types)
+                                for p, x in enumerate(f.per_seat(d[key], "state." + key))])
+        self.tapped = [f.whole(x, f"state.tapped[{p}]", 0, len(self.volt[p]))
+                       for p, x in enumerate(f.per_seat(d["tapped"], "state.tapped"))]
+        n = len(self.slots[0])
+        self.slots = [[None if u is None else _unit(f, u, f"state.slots[{p}][{i}]", C)
+                       for i, u in enumerate(f.array(s, f"state.slots[{p}]", n))]
+                      for p, s in enumerate(f.per_seat(d["slots"], "state.slots"))]
+        uids = [u.uid for s in self.slots for u in s if u is not None]
+        if len(set(uids)) != len(uids) or any(x > self.nuid for x in uids):
+            raise f.fail("state.slots", "gives two units one uid, or a uid above state.nuid")
+        self.books = [[None if b is None else f.card(b, f"state.books[{p}][{k}]", C, ("book",))
+                       for k, b in enumerate(f.array(x, f"state.books[{p}]", max_len=MAX_UIDS))]
+                      for p, x in enumerate(f.per_seat(d["books"], "state.books"))]
+        self.hits = [[f.whole(h, f"state.hits[{p}][{k}]", 0, self.bh)
+                      for k, h in enumerate(f.array(x, f"state.hits[{p}]", len(self.books[p])))]
+                     for p, x in enumerate(f.per_seat(d["hits"], "state.hits"))]
+        self.costmods = [[_costmod(f, m, f"state.costmods[{p}][{k}]") for k, m in enumerate(f.array(x, f"state.costmods[{p}]"))]
+                         for p, x in enumerate(f.per_seat(d["costmods"], "state.costmods"))]
 
     # ------------------------------------------------------------------ helpers
     def find(self, uid: int) -> tuple[int, int] | None:

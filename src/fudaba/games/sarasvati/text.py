@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.actions import number
 from ...core.text import wrap_items
 from .cards import ATTRIBUTE_EN, TYPE_JA, Card, Effect
 from .effects import parse_rel
@@ -445,7 +446,7 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
     zone = _ZONE_WORDS.get(body.lower())
     if zone is not None:  # public zones: graveyard and voltage (§1)
         return _zone_text(game, view, side, zone, lang)
-    if body[:1].upper() == "K" and body[1:].isdigit():
+    if body[:1].upper() == "K" and number(body[1:], 4) is not None:
         k = int(body[1:]) - 1
         books = view["table"]["players"][side]["books"]
         if 0 <= k < len(books) and books[k]["state"] == "destroyed":  # §6: the book went to the graveyard
@@ -476,7 +477,8 @@ def inspect(game: Any, view: dict[str, Any], token: str, lang: str = "en") -> st
 
 
 # ------------------------------------------------------------------------------------------- decisions
-_RESULT_JA = {"all books destroyed": "禁書をすべて破壊", "deck out": "山札切れ", "turn limit": "ターン上限"}
+_RESULT_JA = {"all books destroyed": "禁書をすべて破壊", "deck out": "山札切れ", "turn limit": "ターン上限",
+              "no progress": "進展なし (同じ局面の繰り返し)"}
 
 _KIND = {
     "en": {"deciding": "is deciding"},  # a private decision's public form (its kind is not shown)
@@ -556,7 +558,7 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
     for tok in action.split()[1:]:
         side = 1 - you if tok[:1] == "x" else you
         body = tok[1:] if tok[:1] == "x" else tok
-        if body[:1] == "K" and body[1:].isdigit():
+        if body[:1] == "K" and number(body[1:], 4) is not None:
             books = view["table"]["players"][side]["books"]
             k = int(body[1:]) - 1
             if 0 <= k < len(books):
@@ -564,7 +566,7 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
                 shown = _name(game, b["card"], lg) if b["card"] and b["state"] != "closed" else ""
                 names.append(shown or ("裏向きの禁書" if lg == "ja" else "face-down book"))
             continue
-        if body[:1] in ("F", "B") and body[1:].isdigit():
+        if body[:1] in ("F", "B") and number(body[1:], 4) is not None:
             u = view["table"]["players"][side]["slots"].get(body)
             if u is not None:
                 names.append(_name(game, u["card"], lg))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action
+from ...core.actions import Action, number
 from .effects import barred, conflicts, link_mask, may_enter, mission_values, names_in_play
 from .state import Mission, SuikodenState
 
@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from .cards import Card
 
 A = Action.of
-PASS = A("pass")
-DONE = A("done")
-REDEPLOY = A("redeploy")
+PASS = Action.const("pass")
+DONE = Action.const("done")
+REDEPLOY = Action.const("redeploy")
 
 
 # ------------------------------------------------------------------ places (§13)
@@ -37,9 +37,10 @@ def parse_mission(st: SuikodenState, viewer: int, text: str) -> tuple[int, int] 
     o = viewer
     if t[:1] in ("x", "X"):
         o, t = 1 - viewer, t[1:]
-    if t[:1] not in ("M", "m") or not t[1:].isdigit():
+    n = number(t[1:], 4)
+    if t[:1] not in ("M", "m") or n is None:
         return None
-    k = int(t[1:]) - 1
+    k = n - 1
     if not 0 <= k < st.K or st.missions[o][k] is None:
         return None
     return o, k
@@ -57,9 +58,10 @@ def parse_dep(st: SuikodenState, viewer: int, text: str) -> tuple[int, int, int,
     q = viewer
     if cs[:1] in ("x", "X"):
         q, cs = 1 - viewer, cs[1:]
-    if not cs.isdigit():
+    n = number(cs, 4)
+    if n is None:
         return None
-    i = int(cs) - 1
+    i = n - 1
     col = st.mission(o, k).cols[q]
     if not 0 <= i < len(col):
         return None

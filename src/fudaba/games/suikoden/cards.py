@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...core.cards import Where, build_cards, check_fields, load_card_file, opt, req
+from ...core.cards import Where, build_cards, check_fields, load_card_file, opt, req, whole
 from ...core.errors import CardDataError
 
 # ---------------------------------------------------------------------------------- §2 card words
@@ -73,6 +73,20 @@ ONE_SHOT_ACTIONS = ("draw", "discard")
 DURATIONS = ("until_end_of_battle", "while_deployed")
 FILTERS = ("class", "camp", "has_rune")
 CONDITIONS = ("cooperation", "own_mission", "deployed_ge", "facility_built")
+
+#: the range of every number of the card data, checked when the cards load (docs/suikoden.md): a
+#: character's attack and construction, its troops (in hundreds), a mission's value, a VP of a
+#: mission, a facility's build and block values, what an effect adds (atk/con, troops), the cards it
+#: draws, its change of the hand limit, a rune's discard cost, the characters a condition counts
+STAT_RANGE: dict[str, tuple[int, int]] = {"atk": (0, 99), "mil": (0, 99_900), "con": (0, 99)}
+VALUE_MAX = 99_900
+VP_MAX = 20
+FACILITY_MAX = 99
+MODIFY_RANGE: dict[str, tuple[int, int]] = {"atk": (-99, 99), "mil": (-99_900, 99_900), "con": (-99, 99)}
+DRAW_MAX = 40
+HAND_LIMIT_MAX = 10
+COST_DISCARD_MAX = 10
+DEPLOYED_MAX = 20
 
 EFFECT_FIELDS = ("trigger", "target", "action", "atk", "mil", "con", "amount", "duration", "cost_discard", "filter",
                  "condition")
@@ -252,12 +266,15 @@ def _choice(v: Any, allowed: tuple[str, ...], where: Where, fld: str) -> str:
     return v
 
 
-def _int(raw: dict[str, Any], key: str, where: Where, fld: str) -> int:
-    """A whole-number field of an effect (0 when absent), named ``effects[i].key`` in errors."""
-    v = raw.get(key, 0)
+def _int(raw: dict[str, Any], key: str, where: Where, fld: str, lo: int, hi: int) -> int:
+    """A whole-number field of an effect from ``lo`` to ``hi`` (0 when absent), named
+    ``effects[i].key`` in errors."""
+    if key not in raw:
+        return 0
+    v = raw[key]
     if not isinstance(v, int) or isinstance(v, bool):
-        raise where.err(f"{fld}.{key}", f"expected int, got {type(v).__name__} {v!r}")
-    return v
+        raise where.err(f"{fld}.{key}", f"expected int, got {type(v).__name__} {v!r:.40}")
+    return whole(v, lo, hi, where, f"{fld}.{key}")
 
 
 def _names(raw: dict[str, Any], key: str, where: Where) -> list[str]:
@@ -313,9 +330,7 @@ def _build_condition(raw: Any, where: Where, fld: str) -> tuple[str, str]:
         if not isinstance(v, bool):
             raise where.err(f"{fld}.own_mission", f"own_mission is true or false, got {v!r}")
         return key, "true" if v else "false"
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise where.err(f"{fld}.deployed_ge", f"deployed_ge is a count of at least 1, got {v!r}")
-    return key, str(v)
+    return key, str(whole(v, 1, DEPLOYED_MAX, where, f"{fld}.deployed_ge"))
 
 
 def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) -> Effect:
@@ -360,7 +375,7 @@ def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) ->
     if action in ONE_SHOT_ACTIONS and continuous:
         raise where.err(f"{fld}.action", f"{action!r} happens once: not for a continuous ({trig}) effect")
     # arguments
-    atk, mil, con = (_int(raw, k, where, fld) for k in STATS)
+    atk, mil, con = (_int(raw, k, where, fld, *MODIFY_RANGE[k]) for k in STATS)
     if action in ("modify", "modify_total"):
         if not (atk or mil or con):
             raise where.err(f"{fld}.atk", f"{action} needs a non-zero atk, mil or con")
@@ -370,13 +385,14 @@ def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) ->
         for k in STATS:
             if k in raw:
                 raise where.err(f"{fld}.{k}", f"action {action!r} takes no {k}")
-    amount = _int(raw, "amount", where, fld)
+    if action not in ("draw", "hand_limit") and "amount" in raw:
+        raise where.err(f"{fld}.amount", f"action {action!r} takes no amount")
+    amount = _int(raw, "amount", where, fld, *((-HAND_LIMIT_MAX, HAND_LIMIT_MAX) if action == "hand_limit"
+                                               else (1, DRAW_MAX)))
     if action == "draw" and amount < 1:
         raise where.err(f"{fld}.amount", "draw needs amount ≥ 1")
     if action == "hand_limit" and amount == 0:
         raise where.err(f"{fld}.amount", "hand_limit needs a non-zero amount (e.g. 1)")
-    if action not in ("draw", "hand_limit") and "amount" in raw:
-        raise where.err(f"{fld}.amount", f"action {action!r} takes no amount")
     # duration: one-shot modifiers only
     duration = ""
     if "duration" in raw:
@@ -388,7 +404,7 @@ def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) ->
             else f"action {action!r} takes no duration"
         raise where.err(f"{fld}.duration", why)
     # rune cost (§8.3)
-    cost = _int(raw, "cost_discard", where, fld)
+    cost = _int(raw, "cost_discard", where, fld, 0, COST_DISCARD_MAX)
     if trig == "rune":
         if not has_rune:
             raise where.err(f"{fld}.trigger", "a rune effect needs the card's rune (field 'rune' is empty)")
@@ -402,56 +418,83 @@ def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) ->
 
 
 def _stat(raw: dict[str, Any], key: str, where: Where) -> int:
-    v: int = req(raw, key, int, where)
-    if v < 0:
-        raise where.err(key, f"must be at least 0, got {v}")
+    v = whole(req(raw, key, int, where), *STAT_RANGE[key], where, key)
     if key == "mil" and v % MIL_STEP:
         raise where.err(key, f"troops are counted in hundreds: {v} is no multiple of {MIL_STEP}")
     return v
 
 
 def _character(raw: dict[str, Any], name: str, where: Where) -> dict[str, Any]:
-    """The character fields of §2 (class, camp, links, stats, rune, pair, keywords)."""
-    cls = _choice(req(raw, "class", str, where), CLASSES, where, "class")
+    """The character fields of §2 (class, camp, links, stats, rune, pair, keywords); every broken one
+    is reported."""
+    w = where.apart()
+    cls = w.part(lambda: _choice(req(raw, "class", str, where), CLASSES, where, "class"), default="")
+    camp: list[str] = w.part(_camp, raw, cls, where, default=[])
+    out: dict[str, Any] = {"cls": cls, "camp": tuple(camp)}
+    if cls == "mastermind":
+        w.part(_no_deploy_fields, raw, where, default=None)
+    elif cls:
+        out["links"] = w.part(_links, raw, where, default="")
+        out.update({k: w.part(_stat, raw, k, where, default=0) for k in STATS})
+    rune = w.part(opt, raw, "rune", str, "", where, default="").strip()  # "" = none
+    pair: list[str] = w.part(_pair, raw, name, where, default=[])
+    keywords: list[str] = w.part(_keywords, raw, where, default=[])
+    w.done()
+    out.update(rune=rune, pair=tuple(pair), keywords=tuple(keywords))
+    return out
+
+
+def _camp(raw: dict[str, Any], cls: str, where: Where) -> list[str]:
     camp = _names(raw, "camp", where)
     if cls in UNALIGNED and camp:
         raise where.err("camp", f"a {cls} card belongs to no camp (無所属): write camp = []")
     if cls in ("leader", "commoner") and not camp:
         raise where.err("camp", f"a {cls} belongs to a camp: camp = [\"…\"] is needed")
-    out: dict[str, Any] = {"cls": cls, "camp": tuple(camp)}
-    if cls == "mastermind":
-        for k in ("links", *STATS):
-            if k in raw:
-                raise where.err(k, f"a mastermind has no {k} (it never deploys, §2)")
-        if raw.get("keywords"):
-            raise where.err("keywords", "a mastermind has no keywords (it never deploys, §2)")
-    else:
-        links = req(raw, "links", str, where)
-        bad = [ch for ch in links if ch not in LETTERS]
-        if bad:
-            raise where.err("links", f"{bad[0]!r} is no link letter; links are letters of {LETTERS}")
-        if not links:
-            raise where.err("links", "a character needs at least one link letter (A–I)")
-        if len(set(links)) != len(links):
-            raise where.err("links", f"{links!r} repeats a letter")
-        out.update(links="".join(sorted(links)), **{k: _stat(raw, k, where) for k in STATS})
-    rune = opt(raw, "rune", str, "", where).strip()  # "" = none
+    return camp
+
+
+def _no_deploy_fields(raw: dict[str, Any], where: Where) -> None:
+    """A mastermind has no links, stats or keywords (§2)."""
+    bad = [str(where.err(k, f"a mastermind has no {k} (it never deploys, §2)")) for k in ("links", *STATS) if k in raw]
+    if raw.get("keywords"):
+        bad.append(str(where.err("keywords", "a mastermind has no keywords (it never deploys, §2)")))
+    if bad:
+        raise CardDataError.of(bad)
+
+
+def _links(raw: dict[str, Any], where: Where) -> str:
+    links: str = req(raw, "links", str, where)
+    bad = [ch for ch in links if ch not in LETTERS]
+    if bad:
+        raise where.err("links", f"{bad[0]!r} is no link letter; links are letters of {LETTERS}")
+    if not links:
+        raise where.err("links", "a character needs at least one link letter (A–I)")
+    if len(set(links)) != len(links):
+        raise where.err("links", f"{links!r} repeats a letter")
+    return "".join(sorted(links))
+
+
+def _pair(raw: dict[str, Any], name: str, where: Where) -> list[str]:
     pair = _names(raw, "pair", where)
     if pair:
         if len(pair) != 2:
             raise where.err("pair", f"a pair card names exactly two characters, got {len(pair)}")
         if any("&" in p for p in pair):
             raise where.err("pair", "a pair's names are single characters (no '&')")
-        if name != "&".join(pair):
+        if name and name != "&".join(pair):
             raise where.err("name", f"a pair card's name is its pair joined by '&': {'&'.join(pair)!r}, not {name!r}")
     elif "&" in name:
         raise where.err("name", f"{name!r} names two characters: a pair card needs pair = {name.split('&')!r}")
+    return pair
+
+
+def _keywords(raw: dict[str, Any], where: Where) -> list[str]:
     keywords = _names(raw, "keywords", where)
-    for i, k in enumerate(keywords):
-        if k not in KEYWORDS:
-            raise where.err(f"keywords[{i}]", f"unknown keyword {k!r}; keywords are {', '.join(KEYWORDS)}")
-    out.update(rune=rune, pair=tuple(pair), keywords=tuple(keywords))
-    return out
+    bad = [str(where.err(f"keywords[{i}]", f"unknown keyword {k!r}; keywords are {', '.join(KEYWORDS)}"))
+           for i, k in enumerate(keywords) if k not in KEYWORDS]
+    if bad:
+        raise CardDataError.of(bad)
+    return keywords
 
 
 def _mission(raw: dict[str, Any], where: Where) -> dict[str, Any]:
@@ -464,60 +507,93 @@ def _mission(raw: dict[str, Any], where: Where) -> dict[str, Any]:
         if "value" in raw:
             raise where.err("value", "a duel mission has no value: the higher duel_stat wins (§7.6)")
     else:
-        value = req(raw, "value", int, where)
-        if value < 1:
-            raise where.err("value", f"must be at least 1, got {value}")
+        value = whole(req(raw, "value", int, where), 1, VALUE_MAX, where, "value")
         if clear == "mil" and value % MIL_STEP:
             raise where.err("value", f"troops are counted in hundreds: {value} is no multiple of {MIL_STEP}")
         if "duel_stat" in raw:
             raise where.err("duel_stat", f"only a duel mission has a duel_stat, not a {CLEAR_EN[clear]} one")
     vp = req(raw, "vp", list, where)
-    if len(vp) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in vp):
-        raise where.err("vp", f"the VP pair is [placer clears, opponent clears], two whole numbers ≥ 0; got {vp!r}")
+    if len(vp) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= VP_MAX for x in vp):
+        raise where.err("vp", f"the VP pair is [placer clears, opponent clears], two whole numbers from 0 to "
+                              f"{VP_MAX}; got {vp!r:.60}")
     return {"clear": clear, "value": value, "duel_stat": duel_stat, "vp": (vp[0], vp[1])}
 
 
 def _facility(raw: dict[str, Any], where: Where) -> dict[str, Any]:
     """The facility fields of §2: build value (con) and block value (atk)."""
-    out: dict[str, Any] = {}
-    for k in FACILITY_FIELDS:
-        v = req(raw, k, int, where)
-        if v < 1:
-            raise where.err(k, f"must be at least 1, got {v}")
-        out[k] = v
+    w = where.apart()
+    out = {k: w.part(lambda k=k: whole(req(raw, k, int, where), 1, FACILITY_MAX, where, k), default=0)
+           for k in FACILITY_FIELDS}
+    w.done()
     return out
 
 
 def build_card(raw: dict[str, Any], where: Where) -> Card:
-    """Validate one ``[[card]]`` table (§2, §10)."""
-    check_fields(raw, CARD_FIELDS, where)
-    cid = req(raw, "id", str, where)
+    """Validate one ``[[card]]`` table (§2, §10); every broken field is reported (``where.part``; a
+    check that needs the card's type is made only when the type is right)."""
+    p = where.part
+    p(check_fields, raw, CARD_FIELDS, where, default=None)
+    cid = p(_card_id, raw, where, default="")
+    name = p(_name, raw, where, default="")
+    name_en = p(opt, raw, "name_en", str, "", where, default="")
+    short = p(_short_name, raw, where, default="")
+    ctype = p(_type, raw, where, default="")
+    parts: dict[str, Any] = p(_parts, raw, ctype, name, where, default={}) if ctype else {}
+    kind = ("mastermind" if parts.get("cls") == "mastermind" else "character") if ctype == "character" else ctype
+    effs: list[Any] = p(opt, raw, "effects", list, [], where, default=[])
+    effects = tuple(e for i, x in enumerate(effs) if kind and (
+        e := p(build_effect, x, kind, bool(parts.get("rune")), where, f"effects[{i}]", default=None)) is not None)
+    if len(effects) == len(effs) and parts:  # keywords and their effects go together (§2, §8.1, §8.4)
+        p(_keyword_effects, parts.get("keywords", ()), effects, where, default=None)
+    text = p(opt, raw, "text", str, "", where, default="")
+    number = p(opt, raw, "number", str, "", where, default="")
+    invented = p(opt, raw, "invented", bool, False, where, default=False)
+    where.done()
+    return Card(
+        id=cid, name=name, name_en=name_en, type=ctype, effects=effects, text=text, number=number,
+        invented=invented, short_name=short.strip(), **parts,
+    )
+
+
+def _card_id(raw: dict[str, Any], where: Where) -> str:
+    cid: str = req(raw, "id", str, where)
     if not cid or cid != "".join(cid.split()):  # §13: an id is one word of the notation
         raise where.err("id", f"{cid!r}: a card id is one word, without spaces (it is typed in notation)")
-    name = req(raw, "name", str, where)
+    return cid
+
+
+def _name(raw: dict[str, Any], where: Where) -> str:
+    name: str = req(raw, "name", str, where)
     if not name.strip():
         raise where.err("name", "must not be empty")
-    name_en = opt(raw, "name_en", str, "", where)
-    short = opt(raw, "short_name", str, "", where)
+    return name
+
+
+def _short_name(raw: dict[str, Any], where: Where) -> str:
+    short: str = opt(raw, "short_name", str, "", where)
     if "short_name" in raw and not short.strip():
         raise where.err("short_name", "must not be empty (leave the field out when the card has no short name)")
+    return short
+
+
+def _type(raw: dict[str, Any], where: Where) -> str:
+    """The card's type; a field another type has is a problem of this card."""
     ctype = _choice(req(raw, "type", str, where), TYPES, where, "type")
-    misplaced = sorted(set(raw) - set(FIELDS_BY_TYPE[ctype]))
+    misplaced = sorted(set(raw) & set(CARD_FIELDS) - set(FIELDS_BY_TYPE[ctype]))
     if misplaced:
-        raise where.err(misplaced[0], f"a {ctype} card has no such field; its fields are "
-                                      f"{', '.join(FIELDS_BY_TYPE[ctype])}")
+        raise CardDataError.of([str(where.err(k, f"a {ctype} card has no such field; its fields are "
+                                                 f"{', '.join(FIELDS_BY_TYPE[ctype])}")) for k in misplaced])
+    return ctype
+
+
+def _parts(raw: dict[str, Any], ctype: str, name: str, where: Where) -> dict[str, Any]:
+    """The fields of the card's type (§2)."""
     if ctype == "character":
-        parts = _character(raw, name, where)
-        kind = "mastermind" if parts["cls"] == "mastermind" else "character"
-    elif ctype == "mission":
-        parts, kind = _mission(raw, where), "mission"
-    else:
-        parts, kind = _facility(raw, where), "facility"
-    effs = opt(raw, "effects", list, [], where)
-    effects = tuple(build_effect(e, kind, bool(parts.get("rune")), where, f"effects[{i}]")
-                    for i, e in enumerate(effs))
-    # keywords and their effects go together (§2, §8.1, §8.4)
-    keywords = parts.get("keywords", ())
+        return _character(raw, name, where)
+    return _mission(raw, where) if ctype == "mission" else _facility(raw, where)
+
+
+def _keyword_effects(keywords: tuple[str, ...], effects: tuple[Effect, ...], where: Where) -> None:
     for kw in ("support", "counter"):
         has_effect = any(e.trigger == kw for e in effects)
         if kw in keywords and not has_effect:
@@ -525,11 +601,6 @@ def build_card(raw: dict[str, Any], where: Where) -> Card:
         if has_effect and kw not in keywords:
             i = next(i for i, e in enumerate(effects) if e.trigger == kw)
             raise where.err(f"effects[{i}].trigger", f"a {kw!r} effect needs the keyword {kw!r} in keywords")
-    return Card(
-        id=cid, name=name, name_en=name_en, type=ctype, effects=effects,
-        text=opt(raw, "text", str, "", where), number=opt(raw, "number", str, "", where),
-        invented=opt(raw, "invented", bool, False, where), short_name=short.strip(), **parts,
-    )
 
 
 CARD_DIR = Path(__file__).parent / "cards"

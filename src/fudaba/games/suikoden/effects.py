@@ -137,6 +137,19 @@ def letters(mask: int) -> str:
     return s
 
 
+def duel_values(st: SuikodenState, o: int, mission_card: str, cards: list[str]) -> list[int]:
+    """§7.6 3: the value each seat's duel card (``cards[p]``, "" for none) is compared by — the
+    mission's ``duel_stat`` with the other modifiers (masterminds, built facilities, the mission; the
+    cards' own text is off); no card is 0. ``o``: the mission's owner. The reveal (rules) and the duel
+    menu (the view's ``battle.duel_values``) both read it here."""
+    mc = st.C[mission_card]
+    stat = {"atk": 0, "mil": 1, "con": 2}[mc.duel_stat or "atk"]
+    cols: list[list[Dep]] = [[(cards[p], (), False)] if cards[p] else [] for p in (0, 1)]
+    sources = global_sources(st) + [(o, e, "") for e in mc.effects if e.trigger == "static"]
+    vals, _, _ = values_of(st, o, cols, sources)
+    return [vals[p][0][stat] if cards[p] else 0 for p in (0, 1)]
+
+
 def values_of(st: SuikodenState, o: int, cols: list[list[Dep]], sources: list[Source]
               ) -> tuple[list[list[Stats]], list[Stats], list[str]]:
     C = st.C

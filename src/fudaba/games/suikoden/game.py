@@ -21,6 +21,7 @@ from .actions import (
     counter_options,
     discard_options,
     duel_options,
+    garrison_options,
     main_options,
     mulligan_options,
     step_options,
@@ -208,6 +209,8 @@ class SuikodenGame(Game):
             return duel_options(st, c[0])
         if h == "casualties":
             return casualty_options(st, c[0], c[2], list(c[3]))
+        if h == "garrison":  # public: computed again all the same, so a state document is checked
+            return garrison_options(st, c[0])
         return list(d.options)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:

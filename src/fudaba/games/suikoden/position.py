@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ...core.actions import number
 from ...core.errors import PositionError
 from ...core.positions import array, card_ref, check_keys, flag, read_document, table, turn_header, whole
 from .state import Dep, Mission, SuikodenState, slot_name
@@ -138,7 +139,11 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SuikodenSt
                 raise PositionError(f"position: key '{sk}.mastermind': {mm} {C[mm].name} is a {C[mm].cls}, not a "
                                     f"mastermind (総大将)")
         st.mm[p] = mm
+        goal = int(params["vp_to_win"])
         st.vp[p] = whole(seat.get("vp", 0), sk + ".vp", 0)
+        if st.vp[p] >= goal:
+            raise PositionError(f"position: key '{sk}.vp' = {st.vp[p]}: seat {p} holds vp_to_win = {goal} victory "
+                                f"points or more — the game would be over (§9); give fewer")
         st.built[p] = whole(seat.get("built", 0), sk + ".built", 0)
         st.hand[p] = [card(c, f"{sk}.hand[{i}]") for i, c in enumerate(array(seat.get("hand", []), sk + ".hand"))]
         st.deck[p] = list(reversed([card(c, f"{sk}.deck[{i}]")
@@ -153,13 +158,9 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SuikodenSt
             mk = f"{sk}.missions[{i}]"
             mt = table(mraw, mk)
             check_keys(mt, MISSION_KEYS, f"position: {mk}")
-            slot = mt.get("slot", slot_name(i))
-            if not isinstance(slot, str) or not (slot[:1] in "Mm" and slot[1:].isdigit()
-                                                 and 1 <= int(slot[1:]) <= K):
-                raise PositionError(f"position: key '{mk}.slot': one of M1..M{K}, got {slot!r}")
-            k = int(slot[1:]) - 1
+            k = _slot(mt.get("slot", slot_name(i)), mk + ".slot", K)
             if st.missions[p][k] is not None:
-                raise PositionError(f"position: key '{mk}.slot': {slot} is given twice")
+                raise PositionError(f"position: key '{mk}.slot': {slot_name(k)} is given twice")
             cid = card(mt.get("card"), mk + ".card", ("mission", "facility"))
             if C[cid].clear == "duel":
                 raise PositionError(f"position: key '{mk}.card': {cid} {C[cid].name} is a duel mission; a duel "
@@ -195,9 +196,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SuikodenSt
         check_keys(b, BATTLE_KEYS, "position: battle")
         o = whole(b.get("seat", st.active), "battle.seat", 0, 1)
         slot = b.get("slot", "M1")
-        if not isinstance(slot, str) or not (slot[:1] in "Mm" and slot[1:].isdigit() and 1 <= int(slot[1:]) <= K_):
-            raise PositionError(f"position: key 'battle.slot': one of M1..M{K_}, got {slot!r}")
-        k = int(slot[1:]) - 1
+        k = _slot(slot, "battle.slot", K_)
         if st.missions[o][k] is None:
             raise PositionError(f"position: key 'battle.slot': seat {o} has no unresolved card in {slot}")
         kind = b.get("kind", "continue")
@@ -247,6 +246,14 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SuikodenSt
     return st
 
 
+def _slot(slot: Any, key: str, K: int) -> int:
+    """The slot index of ``M1``..``M{K}`` (ASCII digits), else PositionError naming ``key``."""
+    n = number(slot[1:], 4) if isinstance(slot, str) and slot[:1] in "Mm" else None
+    if n is None or not 1 <= n <= K:
+        raise PositionError(f"position: key {key!r}: one of M1..M{K}, got {str(slot)[:20]!r}")
+    return n - 1
+
+
 def _load_dep(e: Any, key: str, card: Any) -> Dep:
     if isinstance(e, str):
         return (card(e, key, ("character",)), (), False)
@@ -259,7 +266,7 @@ def _load_dep(e: Any, key: str, card: Any) -> Dep:
         mt = table(m, mk)
         check_keys(mt, MOD_KEYS, f"position: {mk}")
         until = mt.get("until", "until_end_of_battle")
-        if until not in UNTIL:
+        if not isinstance(until, str) or until not in UNTIL:
             raise PositionError(f"position: key '{mk}.until': until_end_of_battle or while_deployed, got {until!r}")
         by = mt.get("by", "")
         mods.append((whole(mt.get("atk", 0), mk + ".atk"), whole(mt.get("mil", 0), mk + ".mil"),

@@ -32,8 +32,15 @@ from .actions import (
     step_options,
     target_options,
 )
-from .effects import condition_holds, conflicts, global_sources, matches, mission_values, names_in_play, values_of
-from .state import Dep, Mission, SuikodenState, slot_name
+from .effects import (
+    condition_holds,
+    conflicts,
+    duel_values,
+    matches,
+    mission_values,
+    names_in_play,
+)
+from .state import Mission, SuikodenState, slot_name
 
 DUR = {"until_end_of_battle": "battle", "while_deployed": "deployed", "": "battle"}
 
@@ -555,7 +562,10 @@ def answer_casualties(st: SuikodenState, a: Action, ctx: Any) -> None:
         f = parse_dep(st, p, a.args[0])
         assert f is not None
         o, k, q, i = f
-        st.push("casualties", (p, mine, theirs, (*sel, st.mission(o, k).cols[q][i][0])))
+        cid = st.mission(o, k).cols[q][i][0]
+        # a public pick (issue 18): every seat's view and log show the casualties picked so far
+        st.emit("casualty", player=p, card=cid, place=slot_name(k), owner=o)
+        st.push("casualties", (p, mine, theirs, (*sel, cid)))
         return
     m = st.battle_mission()
     st.emit("casualties", player=p, cards=list(sel), place=slot_name(st.bslot), owner=st.bseat)
@@ -626,11 +636,7 @@ def step_duel_reveal(st: SuikodenState, ctx: Any) -> None:
             for p in (0, 1):
                 to_discard(st, cards[p], p, "duel: same name")
             cards = ["", ""]
-    stat = {"atk": 0, "mil": 1, "con": 2}[mc.duel_stat or "atk"]
-    cols: list[list[Dep]] = [[(cards[p], (), False)] if cards[p] else [] for p in (0, 1)]
-    sources = global_sources(st) + [(o, e, "") for e in mc.effects if e.trigger == "static"]
-    vals, _, _ = values_of(st, o, cols, sources)
-    v = [vals[p][0][stat] if cards[p] else 0 for p in (0, 1)]
+    v = duel_values(st, o, m.card, cards)
     w = o if v[o] >= v[1 - o] else 1 - o
     st.emit("duel_values", place=slot_name(k), owner=o, values=v, cards=list(cards), stat=mc.duel_stat)
     if cards[1 - w]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.documents import Fields
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
 from ...core.views import envelope, player_view
@@ -57,11 +58,6 @@ class Mission:
     def dump(self) -> list[Any]:
         return [self.card, self.support, [[[d[0], [list(x) for x in d[1]], d[2]] for d in col] for col in self.cols]]
 
-    @classmethod
-    def load(cls, d: list[Any]) -> Mission:
-        cols = [[(str(e[0]), tuple(_mod(x) for x in e[1]), bool(e[2])) for e in col] for col in d[2]]
-        return cls(str(d[0]), str(d[1]), cols)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Mission) and self.dump() == other.dump()
 
@@ -71,8 +67,37 @@ class Mission:
         return f"Mission({self.dump()!r})"
 
 
-def _mod(x: list[Any]) -> Mod:
-    return (int(x[0]), int(x[1]), int(x[2]), str(x[3]), str(x[4]))
+#: the largest count (victory points, steps, a stat modifier) a state document may give
+MAX_COUNT = 10**9
+
+
+def _mission(f: Fields, x: Any, key: str, C: dict[str, Card]) -> Mission:
+    """An unresolved card of a state document: ``[card, support, [[deployed…], [deployed…]]]``."""
+    card, sup, cols = f.array(x, key, 3)
+    return Mission(f.card(card, key + "[0]", C, ("mission", "facility")),
+                   sup if sup == "" else f.card(sup, key + "[1]", C, ("character",)),
+                   [[_dep(f, e, f"{key}[2][{q}][{i}]", C) for i, e in enumerate(f.array(col, f"{key}[2][{q}]"))]
+                    for q, col in enumerate(f.array(cols, key + "[2]", 2))])
+
+
+def _dep(f: Fields, x: Any, key: str, C: dict[str, Card]) -> Dep:
+    """A deployed character of a state document: ``[card, [[atk, mil, con, until, by]…], rune_used]``."""
+    card, mods, used = f.array(x, key, 3)
+    ms = []
+    for i, m in enumerate(f.array(mods, key + "[1]")):
+        mk = f"{key}[1][{i}]"
+        a, b, c, until, by = f.array(m, mk, 5)
+        ms.append((f.whole(a, mk + "[0]", -MAX_COUNT, MAX_COUNT), f.whole(b, mk + "[1]", -MAX_COUNT, MAX_COUNT),
+                   f.whole(c, mk + "[2]", -MAX_COUNT, MAX_COUNT), f.text(until, mk + "[3]", ("battle", "deployed")),
+                   f.text(by, mk + "[4]", max_len=60)))
+    return (f.card(card, key + "[0]", C, ("character",)), tuple(ms), f.flag(used, key + "[2]"))
+
+
+def _resolved(f: Fields, x: Any, key: str, C: dict[str, Card]) -> Resolved:
+    """A card of a resolved area in a state document: ``[card, garrison, owner]``."""
+    card, gar, owner = f.array(x, key, 3)
+    return (f.card(card, key + "[0]", C, ("mission", "facility")),
+            gar if gar == "" else f.card(gar, key + "[1]", C, ("character",)), f.seat(owner, key + "[2]"))
 
 
 def slot_name(k: int) -> str:
@@ -198,25 +223,47 @@ class SuikodenState(State):
             "battle": [self.bseat, self.bslot, self.bkind, self.bactor, self.bsteps, self.bpasses],
         }
 
+    #: the phase words and keys of a state document
+    PHASES = frozenset({"setup", "mulligan", "main", "battle", "replenish"})
+    STATE_KEYS = ("active", "first", "phase", "hand", "deck", "discard", "returned", "mm", "vp", "built", "missions",
+                  "resolved", "battle")
+
     def _load(self, d: dict[str, Any]) -> None:
+        """The ``state`` part of a state document, every key checked (PositionError names it)."""
+        f = Fields("state")
+        f.table(d, "state", self.STATE_KEYS)
         self.adopt_position_cards()
         g: Any = self.game  # a SuikodenGame: its id → card table
-        self.init_zones(g.cdb)
-        self.active = int(d["active"])
-        self.first = int(d["first"])
-        self.phase = str(d["phase"])
-        self.hand = [list(x) for x in d["hand"]]
-        self.deck = [list(x) for x in d["deck"]]
-        self.discard = [list(x) for x in d["discard"]]
-        self.returned = [list(x) for x in d["returned"]]
-        self.mm = [str(x) for x in d["mm"]]
-        self.vp = [int(x) for x in d["vp"]]
-        self.built = [int(x) for x in d["built"]]
-        self.missions = [[None if m is None else Mission.load(m) for m in s] for s in d["missions"]]
-        self.resolved = [[(str(r[0]), str(r[1]), int(r[2])) for r in s] for s in d["resolved"]]
-        b = d["battle"]
-        self.bseat, self.bslot, self.bkind = int(b[0]), int(b[1]), str(b[2])
-        self.bactor, self.bsteps, self.bpasses = int(b[3]), int(b[4]), int(b[5])
+        C = g.cdb
+        self.init_zones(C)
+        self.active = f.seat(d["active"], "state.active")
+        self.first = f.seat(d["first"], "state.first")
+        self.phase = f.text(d["phase"], "state.phase", self.PHASES)
+        for key in ("hand", "deck", "discard", "returned"):
+            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C) for p, x in enumerate(f.per_seat(d[key], "state." + key))])
+        self.mm = [x if x == "" else f.card(x, f"state.mm[{p}]", C, ("character",))
+                   for p, x in enumerate(f.per_seat(d["mm"], "state.mm"))]
+        self.vp = [f.whole(x, f"state.vp[{p}]", 0, MAX_COUNT) for p, x in enumerate(f.per_seat(d["vp"], "state.vp"))]
+        self.built = [f.whole(x, f"state.built[{p}]", 0, MAX_COUNT)
+                      for p, x in enumerate(f.per_seat(d["built"], "state.built"))]
+        goal = int(g.params["vp_to_win"])
+        if not self.over and max(self.vp) >= goal:  # §9: the game ends at once
+            raise f.fail("state.vp", f"= {self.vp}: a seat holds vp_to_win = {goal} or more while the game goes on")
+        self.missions = [[None if m is None else _mission(f, m, f"state.missions[{p}][{k}]", C)
+                          for k, m in enumerate(f.array(s, f"state.missions[{p}]", self.K))]
+                         for p, s in enumerate(f.per_seat(d["missions"], "state.missions"))]
+        self.resolved = [[_resolved(f, r, f"state.resolved[{p}][{i}]", C) for i, r in enumerate(f.array(s, f"state.resolved[{p}]"))]
+                         for p, s in enumerate(f.per_seat(d["resolved"], "state.resolved"))]
+        b = f.array(d["battle"], "state.battle", 6)
+        self.bseat = f.whole(b[0], "state.battle[0]", -1, 1)
+        self.bslot = f.whole(b[1], "state.battle[1]", -1, self.K - 1)
+        self.bkind = f.text(b[2], "state.battle[2]", ("", "new", "continue", "duel"))
+        self.bactor = f.seat(b[3], "state.battle[3]")
+        self.bsteps = f.whole(b[4], "state.battle[4]", 0, MAX_COUNT)
+        self.bpasses = f.whole(b[5], "state.battle[5]", 0, MAX_COUNT)
+        if (self.bseat < 0) != (self.bslot < 0) or (self.bseat >= 0 and self.missions[self.bseat][self.bslot] is None):
+            raise f.fail("state.battle", "names no unresolved card: [seat, slot] are both -1 (no battle) or a "
+                         "mission in play")
 
     # ------------------------------------------------------------------ helpers
     def mission(self, o: int, k: int) -> Mission:
@@ -295,10 +342,33 @@ class SuikodenState(State):
         if self.bseat >= 0:
             battle = {"seat": self.bseat, "slot": slot_name(self.bslot), "kind": self.bkind, "actor": self.bactor,
                       "steps": self.bsteps, "last_pass": self.bpasses > 0}
+            d = self.decision
+            if d is not None and d.kind == "casualties":  # §7.3: the picks so far are public
+                battle["casualties"] = {"player": d.ctx[0], "cards": list(d.ctx[3])}
+            if self.bkind == "duel" and player in (0, 1):
+                battle["duel_values"] = self._duel_values(player)
         P = self.game.params
         table = {"first": self.first, "vp_to_win": int(P["vp_to_win"]), "mission_slots": self.K, "battle": battle,
                  "players": sides}
         return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
+
+    def _duel_values(self, p: int) -> list[int | None]:
+        """§7.6 3, for a duel under way: what each card of ``p``'s hand would be compared by, in hand
+        order (its stat with the modifiers, ``effects.duel_values``; None for a card that is not a
+        character) — ``p``'s own cards and public modifiers only, so ``p``'s view may show it."""
+        from .effects import duel_values
+
+        C = self.C
+        card = self.mission(self.bseat, self.bslot).card
+        got: dict[str, int | None] = {}
+        for cid in self.hand[p]:
+            if cid not in got:
+                c = C[cid]
+                picks = ["", ""]
+                picks[p] = cid
+                ok = c.type == "character" and c.cls != "mastermind"
+                got[cid] = duel_values(self, self.bseat, card, picks)[p] if ok else None
+        return [got[cid] for cid in self.hand[p]]
 
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1): ``player`` cannot see the opponent's hand, its mulligan

@@ -29,9 +29,9 @@ from .cards import SQ
 from .state import WORDS, FieldCard, visible_to
 
 A = Action.of
-DONE = A("done")
-END = A("end")
-PASS = A("pass")
+DONE = Action.const("done")
+END = Action.const("end")
+PASS = Action.const("pass")
 #: ``activate SQ`` by square number
 ACTIVATE = tuple(A("activate", n) for n in SQ)
 

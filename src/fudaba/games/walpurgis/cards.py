@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.cards import CardPool, Where, build_cards, check_fields, load_card_dir, opt, req
+from ...core.errors import CardDataError
 from .effects import Effect, build_effect
 
 COLS = "abcde"
@@ -234,45 +235,72 @@ class WCard:
 
 
 def build_card(raw: dict[str, Any], where: Where) -> WCard:
-    """Validate one ``[[card]]`` table (spec §2)."""
-    check_fields(raw, FIELDS, where)
-    cid = req(raw, "id", str, where)
+    """Validate one ``[[card]]`` table (spec §2); every broken field is reported (``where.part``)."""
+    p = where.part
+    p(check_fields, raw, FIELDS, where, default=None)
+    cid = p(_card_id, raw, where, default="")
+    name = p(_name, raw, where, default="")
+    name_en = p(opt, raw, "name_en", str, "", where, default="")
+    caster = p(opt, raw, "caster", str, "", where, default="")
+    icons: tuple[str, ...] = p(_icons, raw, where, default=())
+    main = p(lambda: parse_matrix(req(raw, "matrix", str, where), "matrix", where), default=None)
+    keywords = p(_keywords, raw, where, default=None)
+    sub = p(_sub_matrix, raw, keywords, where, default=None) if keywords is not None else None
+    text = p(opt, raw, "text", str, "", where, default="")
+    text_en = p(opt, raw, "text_en", str, "", where, default="")
+    effs: list[Any] = p(opt, raw, "effects", list, [], where, default=[])
+    effects = tuple(e for i, x in enumerate(effs) if (e := p(build_effect, x, i, where, default=None)) is not None)
+    number = p(opt, raw, "number", str, "", where, default="")
+    illustrator = p(opt, raw, "illustrator", str, "", where, default="")
+    where.done()
+    assert main is not None and keywords is not None
+    return WCard(
+        raw, cid, name, name_en, caster, icons, main, keywords, sub, text, text_en, effects, number, illustrator,
+    )
+
+
+def _card_id(raw: dict[str, Any], where: Where) -> str:
+    cid: str = req(raw, "id", str, where)
     if not cid or cid != "".join(cid.split()) or ":" in cid:
         # §9: an id is one token of notation (``place W-RM-03 2d up``, ``keep 3c up:W-RM-05``)
         raise where.err("id", f"{cid!r}: a card id is one word, without spaces or ':' (it is typed in notation)")
-    name = req(raw, "name", str, where)
+    return cid
+
+
+def _name(raw: dict[str, Any], where: Where) -> str:
+    name: str = req(raw, "name", str, where)
     if not name.strip():
         raise where.err("name", "empty")
-    name_en = opt(raw, "name_en", str, "", where)
-    caster = opt(raw, "caster", str, "", where)
+    return name
+
+
+def _icons(raw: dict[str, Any], where: Where) -> tuple[str, ...]:
     icons = opt(raw, "icons", list, [], where)
     for i, ic in enumerate(icons):
         if not isinstance(ic, str) or not ic:
             raise where.err(f"icons[{i}]", f"expected a character name, got {ic!r}")
-    matrix = req(raw, "matrix", str, where)
-    main = parse_matrix(matrix, "matrix", where)
+    return tuple(icons)
+
+
+def _keywords(raw: dict[str, Any], where: Where) -> tuple[str, ...]:
     keywords = opt(raw, "keywords", list, [], where)
-    for i, k in enumerate(keywords):
-        if k not in KEYWORDS:
-            raise where.err(f"keywords[{i}]", f"unknown keyword {k!r}; keywords are {list(KEYWORDS)}")
+    bad = [str(where.err(f"keywords[{i}]", f"unknown keyword {k!r}; keywords are {list(KEYWORDS)}"))
+           for i, k in enumerate(keywords) if k not in KEYWORDS]
+    if bad:
+        raise CardDataError.of(bad)
+    return tuple(keywords)
+
+
+def _sub_matrix(raw: dict[str, Any], keywords: tuple[str, ...], where: Where) -> Matrix | None:
+    """The sub matrix of a 速射 card (§2), None for the others."""
     sub_text = opt(raw, "sub_matrix", str, "", where)
-    sub: Matrix | None = None
     if sub_text.strip():
         if "速射" not in keywords:
             raise where.err("sub_matrix", "a sub matrix is used only by the keyword 速射; add it or drop the matrix")
-        sub = parse_matrix(sub_text, "sub_matrix", where, allowed="BX")
-    elif "速射" in keywords:
+        return parse_matrix(sub_text, "sub_matrix", where, allowed="BX")
+    if "速射" in keywords:
         raise where.err("sub_matrix", "the keyword 速射 needs a sub matrix")
-    text = opt(raw, "text", str, "", where)
-    text_en = opt(raw, "text_en", str, "", where)
-    effs = opt(raw, "effects", list, [], where)
-    effects = tuple(build_effect(e, i, where) for i, e in enumerate(effs))
-    number = opt(raw, "number", str, "", where)
-    illustrator = opt(raw, "illustrator", str, "", where)
-    return WCard(
-        raw, cid, name, name_en, caster, tuple(icons), main, tuple(keywords), sub, text, text_en, effects, number,
-        illustrator,
-    )
+    return None
 
 
 CARD_DIR = Path(__file__).parent / "cards"

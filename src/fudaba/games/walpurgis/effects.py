@@ -48,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.cards import Where
+from ...core.cards import Where, whole
 
 TIMINGS = ("condition", "static", "B", "D", "A", "chain_end", "turn_end")
 
@@ -72,8 +72,10 @@ OPS: dict[str, tuple[str, ...]] = {
 #: ops whose effect lasts until the end of the turn (§4 end ④ ends them)
 LASTING = ("protect",)
 
-#: ops that take a count ``n``
+#: ops that take a count ``n``, with its range (checked when the cards load): at most the 24 other
+#: squares of the field; at most a deck's 60 cards (§3, 1.2)
 COUNTED = ("min_other_formations", "draw", "recover")
+N_RANGE: dict[str, tuple[int, int]] = {"min_other_formations": (1, 24), "draw": (1, 60), "recover": (1, 60)}
 
 #: ops that choose a target square
 TARGETED = ("wake", "turn_down", "flip_activating")
@@ -154,9 +156,9 @@ def build_effect(raw: Any, i: int, where: Where) -> Effect:
     if timing not in OPS[op]:
         raise where.err(f, f"op {op!r} needs timing one of {list(OPS[op])}, got {timing!r}")
     n = raw.get("n", 1)
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise where.err(f, f"'n' must be a whole number ≥ 0, got {n!r}")
-    if "n" in raw and op not in COUNTED:
+    if op in COUNTED:
+        n = whole(n, *N_RANGE[op], where, f"{f}.n")
+    elif "n" in raw:
         raise where.err(f, f"op {op!r} takes no 'n'")
     who = raw.get("who", "opponent")
     if who not in ("opponent", "own"):

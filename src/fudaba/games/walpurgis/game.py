@@ -15,6 +15,7 @@ from typing import Any
 from ...core.actions import Action, Decision
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck
+from ...core.files import read_text
 from ...core.game import Game
 from ...core.state import State
 from .cards import WCard, base_pool, build_card
@@ -46,6 +47,8 @@ class WalpurgisGame(Game):
     }
     PARAM_CHOICES = {"first": ("random", 0, 1)}
     PARAM_MIN = {"starting_hand": 1, "turn_limit": 1}
+    #: the largest value of each whole-number parameter (docs/walpurgis.md, "Parameters")
+    PARAM_MAX = {"deck_max": 200, "max_copies": 60, "starting_hand": 20, "hand_limit": 20, "turn_limit": 1000}
     PARAM_HELP = {  # `fudaba games walpurgis` prints them
         "first": ("who goes first: random (drawn with the game's seed), or seat 0 or 1 (§3 ③)",
                   "先攻: random (シードで抽選)、0 か 1 (§3 ③)"),
@@ -88,7 +91,7 @@ class WalpurgisGame(Game):
     def starter_decks(self) -> dict[str, Deck]:
         out: dict[str, Deck] = {}
         for p in sorted(DECK_DIR.glob("*.txt")):
-            d = self.parse_deck(p.read_text(encoding="utf-8"), str(p))
+            d = self.parse_deck(read_text(p), str(p))
             out[p.stem] = Deck(d.main, d.sections, p.stem, d.lines)
         return out
 

@@ -17,6 +17,7 @@ from ...core.positions import check_keys, flag, plain, read_document, whole
 from .cards import SQ, SQ_INDEX
 from .effects import LASTING
 from .rules import push_end_phase
+from .rules.common import board_full
 from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WState
 
 TOP_KEYS = frozenset(
@@ -42,6 +43,10 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
     st.turn = whole(doc.get("turn", 1), "turn", 1)
+    limit = int(g.params["turn_limit"])
+    if st.turn > limit:
+        raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {limit}: the game would be over, "
+                            f"a draw (§6)")
     st.active = whole(doc.get("active", 0), "active", 0, 1)
     st.first = whole(doc.get("first", 0), "first", 0, 1)
     phase = doc.get("phase", "main")
@@ -131,6 +136,9 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
             if doc.get(key):
                 raise PositionError(f"position: key {key!r}: must be false at the start of a turn (phase prepare); "
                                     "the main phase limits start afresh each turn (§4)")
+    if st.v1 and board_full(st):
+        raise PositionError("position: key 'board': every square holds a formation — in v1.01 the game ended the "
+                            "moment the board was full (§8), so no move is left to make")
     if phase == "prepare" and st.lasting:
         raise PositionError("position: key 'until_end_of_turn': such effects have ended at the start of a turn")
     if phase == "prepare" and any(st.aside):

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...core.errors import PositionError
+from ...core.documents import Fields, check_tree
+from ...core.errors import CardDataError
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
 from ...core.views import OldKeys, View, envelope, player_view
 from .cards import SQ, WCard
+from .effects import LASTING
 
 BULLET, BULLET_UP, ACTIVE, DORMANT, UP, ACTIVATING = range(6)
 WORDS = ("bullet", "bullet_up", "active", "dormant", "up", "activating")
@@ -29,6 +31,27 @@ NOSQ = 1
 FieldCard = tuple[int, str, int, int]
 #: a chain record: (owner, square, card id, interception mask, v1.01 fixed destroy squares)
 ChainRec = tuple[int, int, str, int, tuple[int, ...]]
+
+
+def _field_card(f: Fields, x: Any, key: str, C: dict[str, WCard]) -> FieldCard:
+    """A field card of a state document: ``[owner, card, state, flags]``."""
+    o, cid, st, fl = f.array(x, key, 4)
+    return (f.seat(o, key + "[0]"), f.card(cid, key + "[1]", C), f.whole(st, key + "[2]", BULLET, ACTIVATING),
+            f.whole(fl, key + "[3]", 0, NOSQ))
+
+
+def _chain_rec(f: Fields, x: Any, key: str, C: dict[str, WCard]) -> ChainRec:
+    """A chain record of a state document: ``[owner, square, card, interception mask, fixed squares]``."""
+    o, s, cid, m, fixed = f.array(x, key, 5)
+    return (f.seat(o, key + "[0]"), f.whole(s, key + "[1]", 0, 24), f.card(cid, key + "[2]", C),
+            f.whole(m, key + "[3]", 0, (1 << 30) - 1),
+            tuple(f.whole(q, f"{key}[4][{i}]", 0, 24) for i, q in enumerate(f.array(fixed, key + "[4]", max_len=25))))
+
+
+def _lasting(f: Fields, x: Any, key: str) -> tuple[int, str]:
+    """An "until end of turn" effect of a state document: ``[player, op]``."""
+    p, op = f.array(x, key, 2)
+    return f.seat(p, key + "[0]"), f.text(op, key + "[1]", LASTING)
 
 
 def _need_normal(ids: list[str], group: list[int], cards: dict[str, WCard], rng: Rng) -> None:
@@ -167,28 +190,42 @@ class WState(State):
             "score": self.score,
         }
 
+    #: the phase words and keys of a state document
+    PHASES = frozenset({"setup", "initial", "prepare", "main", "end", "over"})
+    STATE_KEYS = ("board", "hands", "decks", "discards", "piles", "aside", "active", "first", "phase", "placed",
+                  "activated", "chain")
+
     def _load(self, data: dict[str, Any]) -> None:
-        self.extra = list(data.get("extra") or [])
+        """The ``state`` part of a state document, every key checked (PositionError names it)."""
+        f = Fields("state")
+        f.table(data, "state", self.STATE_KEYS, ("lasting", "extra", "score"))
+        self.extra = f.array(data.get("extra") or [], "state.extra")
+        check_tree(self.extra, "state: key 'state.extra'")
         if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
-            self.game = self.game.with_cards(self.extra, "position [[cards]]")
-        self.cards = dict(self.game.cards.items())
+            try:
+                self.game = self.game.with_cards(self.extra, "position [[cards]]")
+            except CardDataError as e:
+                raise f.fail("state.extra", str(e)) from None
+        self.cards = C = dict(self.game.cards.items())
         self.v1 = self.game.variant == "v1.01"
-        self.board = [tuple((int(o), str(c), int(s), int(f)) for o, c, s, f in sq) for sq in data["board"]]
-        if len(self.board) != 25:
-            raise PositionError("state JSON: the board must have 25 squares")
-        self.hands = [list(x) for x in data["hands"]]
-        self.decks = [list(x) for x in data["decks"]]
-        self.discards = [list(x) for x in data["discards"]]
-        self.piles = [list(x) for x in data["piles"]]
-        self.aside = [list(x) for x in data["aside"]]
-        self.lasting = [(int(p), str(op)) for p, op in data.get("lasting", [])]
-        self.active = int(data["active"])
-        self.first = int(data["first"])
-        self.phase = str(data["phase"])
-        self.placed = bool(data["placed"])
-        self.activated = bool(data["activated"])
-        self.chain = [(int(o), int(s), str(c), int(m), tuple(f)) for o, s, c, m, f in data["chain"]]
-        self.score = data.get("score")
+        self.board = [tuple(_field_card(f, fc, f"state.board[{k}][{i}]", C) for i, fc in enumerate(f.array(sq, f"state.board[{k}]", max_len=100)))
+                      for k, sq in enumerate(f.array(data["board"], "state.board", 25))]
+        for key in ("hands", "decks", "discards", "piles", "aside"):
+            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C) for p, x in enumerate(f.per_seat(data[key], "state." + key))])
+        self.lasting = [_lasting(f, x, f"state.lasting[{i}]")
+                        for i, x in enumerate(f.array(data.get("lasting", []), "state.lasting", max_len=1000))]
+        self.active = f.seat(data["active"], "state.active")
+        self.first = f.seat(data["first"], "state.first")
+        self.phase = f.text(data["phase"], "state.phase", self.PHASES)
+        self.placed = f.flag(data["placed"], "state.placed")
+        self.activated = f.flag(data["activated"], "state.activated")
+        self.chain = [_chain_rec(f, x, f"state.chain[{i}]", C) for i, x in enumerate(f.array(data["chain"], "state.chain", max_len=1000))]
+        score = data.get("score")
+        if score is not None:
+            sc = f.table(score, "state.score", ("formations", "face_up", "deck"))
+            for k in ("formations", "face_up", "deck"):
+                f.items(sc[k], f"state.score.{k}", int, 2)
+        self.score = score
 
     def end_game(self, winner: int | None, reason: str) -> None:
         """As the core's, plus the final score in the game_over event (formations, face up, deck)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core.text import display_width, wrap_items
@@ -63,7 +64,8 @@ _PHASE_JA = {"setup": "準備", "initial": "初期配置", "prepare": "準備フ
              "end": "終了フェイズ", "over": "終了"}
 
 _RESULT_JA = {"board full": "場がすべて陣で埋まった", "deck out": "山札切れ", "turn limit": "ターン上限",
-              "no 通常弾 to place": "通常弾を配置できない"}
+              "no 通常弾 to place": "通常弾を配置できない",
+              "no progress": "進展なし (同じ局面の繰り返し)"}
 
 
 def result_text(result: str, lang: str = "en") -> str:
@@ -220,9 +222,10 @@ def describe(game: WalpurgisGame, ev: dict[str, Any], lang: str = "en") -> str:
 #: display columns of every line of ``render``: a 60-column terminal, minus the frame of the panel the
 #: CLI draws around the board
 BOARD_WIDTH = 56
-CELL = 10  #: display columns of one square's line (5 squares, 4 gaps and the row label: 56)
-NAME_COLS = CELL - 4  #: a name's first line, after the code (``0:U ``)
-NAME_MORE = CELL - 1  #: a name's second line, indented by one column under the code
+CELL = 4  #: display columns of one square: a code (``0:U``) and a space
+GRID = 2 + 5 * CELL  #: the field's width: the row label and five squares
+#: the list of faces beside the field starts here (a space after the field)
+BESIDE = GRID + 1
 
 
 def _fit(text: str, cols: int) -> str:
@@ -238,74 +241,88 @@ def _fit(text: str, cols: int) -> str:
     return out + " " * (cols - w)
 
 
-def short_name(game: WalpurgisGame, cid: str, lang: str) -> str:
-    """A card's name for a square of the board (``ja``: the Japanese name, else the English one);
-    a 通常弾 is written ``通常弾`` + its caster / ``Shot`` + its caster. ``_name_lines`` fits it."""
-    c: WCard | None = game.cards.find(cid)
-    if c is None:
-        return "?"
-    if lang == "ja" or not c.name_en:
-        return f"通常弾{c.caster}" if c.is_normal and c.caster else c.name
-    if c.is_normal and "(" in c.name_en:
-        return "Shot " + c.name_en.split("(", 1)[1].rstrip(")")
-    return c.name_en
+def _code(d: dict[str, Any]) -> str:
+    return f"{d['owner']}:{_SHORT.get(d['state'], '?')}"
 
 
-#: characters a Japanese line does not start with (a long vowel mark, small kana, closing marks)
-_NO_LINE_START = frozenset("ーァィゥェォッャュョヮぁぃぅぇぉっゃゅょ・、。)）」")
-
-
-def _name_lines(name: str) -> list[str]:
-    """A short name on at most two lines of a square: ``NAME_COLS`` columns after the code, then
-    ``NAME_MORE`` under it; English breaks at a space when one fits, the rest is cut."""
-    if display_width(name) <= NAME_COLS:
-        return [name]
-    head = _fit(name, NAME_COLS).rstrip()
-    cut = max(name.rfind(" ", 0, len(head) + 1), name.rfind("-", 0, len(head)) + 1)
-    if cut > 0 and display_width(name[:cut]) <= NAME_COLS:
-        head = name[:cut]
-    while len(head) > 1 and name[len(head)] in _NO_LINE_START:  # ミルキ|ーウェイ: break before ミ…キ
-        head = head[:-1]
-    rest = name[len(head):].strip()
-    return [head, _fit(rest, NAME_MORE).rstrip()] if rest else [head]
-
-
-def _cell_lines(game: WalpurgisGame, cards: list[dict[str, Any]], lang: str) -> list[str]:
-    """The lines of one square, bottom card first: its code (``1:r``) and, where the viewer sees its
-    face, its short name (on a second line when it is long); ``·`` for an empty square."""
+def _cell_lines(cards: list[dict[str, Any]]) -> list[str]:
+    """The lines of one square: the code of each of its cards, bottom first; ``·`` when empty."""
     if not cards:
-        return [_fit("  ·", CELL)]
-    out = []
-    for d in cards:
-        tag = f"{d['owner']}:{_SHORT.get(d['state'], '?')}"
-        if "card" not in d:
-            out.append(_fit(tag, CELL))
-            continue
-        names = _name_lines(short_name(game, str(d["card"]), lang))
-        out.append(_fit(f"{tag} {names[0]}", CELL))
-        out.extend(_fit(" " + more, CELL) for more in names[1:])
-    return out
+        return [_fit(" ·", CELL)]
+    return [_fit(_code(d), CELL) for d in cards]
 
 
-#: the board's legend (every line within BOARD_WIDTH)
+def _beside(field: list[str], head: str, items: list[str], sep: str) -> list[str]:
+    """The field's lines with the list ``head`` + ``items`` beside them, broken between items (a
+    name is never cut); an item too wide to stand beside the field, and what does not fit there,
+    follows on whole lines under the field."""
+    mark, gap = sep.rstrip(), sep[len(sep.rstrip()):]
+    room = BOARD_WIDTH - BESIDE
+    rows: list[list[str]] = [[]]  # the items on each line beside the field
+    under: list[str] = []
+    for it in items:
+        lead = display_width(head if len(rows) == 1 else "  ")
+        used = sum(display_width(x + mark + gap) for x in rows[-1])
+        need = display_width(it + mark)  # a mark follows it when anything comes after, under the field too
+        if len(rows) <= len(field) and lead + used + need <= room:
+            rows[-1].append(it)
+        elif len(rows) < len(field) and 2 + need <= room:
+            rows.append([it])
+        else:
+            under.append(it)
+    if not any(rows):  # nothing fits beside the field: the list goes under it
+        return [ln.rstrip() for ln in field] + wrap_items(head, items, sep, indent=2, width=BOARD_WIDTH)
+    side = [(head if k == 0 else "  ") + (mark + gap).join(r) for k, r in enumerate(rows)]
+    side = [t + (mark if (k < len(side) - 1 or under) and rows[k] else "") for k, t in enumerate(side)]
+    below = wrap_items("  ", under, sep, indent=2, width=BOARD_WIDTH) if under else []
+    out = [(f"{ln:<{GRID}} " + (side[k] if k < len(side) else "")).rstrip() for k, ln in enumerate(field)]
+    return out + below
+
+
+def _faces(game: WalpurgisGame, board: dict[str, Any], rows: list[int], cols: list[str], lang: str) -> list[str]:
+    """The cards whose face the viewer sees, one item a card name with its squares, in the board's
+    order (top row first): ``マスタースパーク 5d 1e``; a square that holds other cards too gives the
+    card's code (``2b(0:S)``). Names are whole: the list breaks between items, never inside a name."""
+    where: dict[str, list[str]] = {}
+    for r in rows:
+        for c in cols:
+            cards = board[f"{r}{c}"]
+            for d in cards:
+                if "card" in d:
+                    sq = f"{r}{c}" + (f"({_code(d)})" if len(cards) > 1 else "")
+                    where.setdefault(_name(game, d["card"], lang), []).append(sq)
+    return [f"{name} {' '.join(sqs)}" for name, sqs in where.items()]
+
+
+#: the board's legend (``legend`` in play; every line within BOARD_WIDTH)
 _LEGEND = {
-    "en": ["legend: owner:state + the name where you see it;",
-           "s/S bullet face down/up, r active, z dormant,",
-           "U face-up formation, F activating (lower case: face",
-           "down). info 3c: the cards there and their matrices"],
-    "ja": ["凡例: 所有者:状態 + 見えるカードの名前",
+    "en": ["legend: a square lists its cards bottom first as",
+           "owner:state codes: s/S bullet face down/up, r active,",
+           "z dormant, U face-up formation, F activating (lower",
+           "case: face down). The names of the faces you see follow",
+           "the board; info 3c: a square's cards and matrices.",
+           ],
+    "ja": ["凡例: 各マスのカードを下から 所有者:状態 で表示",
            "s/S 裏/表の弾幕、r 活動、z 休眠、U 表向きの陣、",
-           "F 発動中 (小文字は裏向き)。info 3c でカードとマトリクス"],
+           "F 発動中 (小文字は裏向き)。見えるカードの名前は盤の下。",
+           "info 3c でそのマスのカードとマトリクス"],
 }
 
 
+def legend(game: WalpurgisGame, lang: str = "en") -> str:
+    """What the board's codes mean (``fudaba play`` shows it once, and on ``legend``)."""
+    return "\n".join(_LEGEND["ja" if lang == "ja" else "en"])
+
+
 def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
-    """The 5×5 field from the viewer's side (seat 1 sees row 5 at the bottom), then the zones; every
-    line at most ``BOARD_WIDTH`` display columns.
+    """The 5×5 field from the viewer's side (seat 1 sees row 5 at the bottom), then the faces the
+    viewer sees and the zones; every line at most ``BOARD_WIDTH`` display columns, one line a row of
+    the field (more only where a square holds more cards than fit on a line).
 
     Each square lists its cards bottom first as ``owner:state`` (``_SHORT``: s/S bullet face
-    down/up, r active, z dormant, U up, F activating) + the card's short name where the viewer sees
-    its face. ``info 3c`` shows the full cards and draws their matrices on the board.
+    down/up, r active, z dormant, U up, F activating; :func:`legend`); the names of the cards whose
+    face the viewer sees follow the field, whole. ``info 3c`` shows the full cards and draws their
+    matrices on the board.
     """
     ja = lang == "ja"
     seat = view.get("seat")
@@ -314,16 +331,14 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
     cols = list(COLS) if not flip else list(reversed(COLS))
     tb = view["table"]
     board = tb["board"]
-    rule = "  " + "-" * ((CELL + 1) * 5 - 1)
-    out = ["  " + " ".join(_fit(f"  {c}", CELL) for c in cols).rstrip(), rule]
+    field = ["  " + "".join(_fit(f" {c}", CELL) for c in cols)]
     for r in rows:
-        cells = [_cell_lines(game, board[f"{r}{c}"], lang) for c in cols]
-        height = max(len(x) for x in cells)
-        for i in range(height):
-            lab = f"{r} " if i == 0 else "  "
-            out.append(lab + " ".join(x[i] if i < len(x) else " " * CELL for x in cells).rstrip())
-        out.append(rule)
-    out.extend(_LEGEND["ja" if ja else "en"])
+        cells = [_cell_lines(board[f"{r}{c}"]) for c in cols]
+        for i in range(max(len(x) for x in cells)):
+            field.append((f"{r} " if i == 0 else "  ") + "".join(x[i] if i < len(x) else " " * CELL for x in cells))
+    faces = _faces(game, board, rows, cols, lang)
+    out = _beside(field, "カード: " if ja else "faces: ", faces, "、" if ja else ", ") if faces else [
+        ln.rstrip() for ln in field]
     turn_s = f"ターン{view['turn']} 手番P{view['active']} {_PHASE_JA.get(view['phase'], view['phase'])}" if ja else (
         f"turn {view['turn']}, P{view['active']} to play, phase {view['phase']}")
     out.append(turn_s + (" [配置済]" if tb.get("placed") and ja else " [placed]" if tb.get("placed") else "")
@@ -348,9 +363,10 @@ def render(game: WalpurgisGame, view: dict[str, Any], lang: str = "en") -> str:
         out.append(f"P{t['player']}: " + ("ターン終了時まで、陣は破壊されない" if ja else
                                           "formations not destroyed until end of turn"))
     hand = view["players"][seat].get("hand") if seat in (0, 1) else None
-    if hand:
-        out.extend(wrap_items("手札: " if ja else "hand: ", [f"{cid} {_name(game, cid, lang)}" for cid in hand],
-                              "、" if ja else ", ", indent=2, width=BOARD_WIDTH))
+    if hand:  # one item a card, with how many of it: W-MR-07 ミルキーウェイ ×2
+        counts = Counter(hand)
+        items = [f"{cid} {_name(game, cid, lang)}" + (f" ×{counts[cid]}" if counts[cid] > 1 else "") for cid in counts]
+        out.extend(wrap_items("手札: " if ja else "hand: ", items, "、" if ja else ", ", indent=2, width=BOARD_WIDTH))
     if tb.get("score"):
         sc = tb["score"]
 
@@ -542,7 +558,7 @@ _PROMPT = {
         "rapid": "{sq}の{card} (速射): サブマトリクスの弾幕対象マスに裏向きの弾幕を置き、終わったら done "
                  "(§5.3 ステップ1)",
         "intercept": "P{who}が{sq}の{card}を発動: 手札か活動状態の陣で迎撃するか、pass (§5.3 ステップ4)",
-        "resolve": "{timing}効果 (§5.3): 次に解決する自分のカードを選んでください",
+        "resolve": "{timing}の効果 (§5.3): 次に解決する自分のカードを選んでください",
         "keep": "{sq}の弾幕処理 (§5.3 ステップ6): そこに残す自分のカードを1枚選んでください (他は取り除かれます)",
         "hit": "{sq}の弾幕処理 (§5.3 ステップ6): そこにある自分のカードを1枚選んでください (相手も秘密に選びます)",
         "upright": "A効果 (§5.3 ステップ8): 発動中の自分の陣を1つ縦向きに (sustain: 持続の陣は発動中のまま)",
@@ -556,6 +572,11 @@ _PROMPT = {
         "activated": "発動済",
     },
 }
+
+
+#: the timings of effects (the card data's words) for people, (en, ja)
+_TIMING = ({"B": "B", "D": "D", "A": "A", "chain_end": "Chain-end", "turn_end": "End-of-turn"},
+           {"B": "B", "D": "D", "A": "A", "chain_end": "連鎖終了時", "turn_end": "ターン終了時"})
 
 
 def _last_activation(log: list[dict[str, Any]] | None) -> dict[str, Any] | None:
@@ -590,9 +611,9 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
     if kind in ("keep", "hit"):
         sq = raw.split(":")[0].split()[-1] if "processing" in raw else "?"
         return P[kind].format(sq=sq)
-    if kind == "resolve":
+    if kind == "resolve":  # raw: "<timing> effects: …", the timing as the card data names it (``turn_end``)
         timing = raw.split(" ")[0]
-        return P["resolve"].format(timing=timing)
+        return P["resolve"].format(timing=_TIMING[lang == "ja"].get(timing, timing))
     if kind == "discard":
         return P["discard"].format(n=raw.split()[-1])
     if kind == "upright" and raw.startswith("end phase"):  # v2.01 end ②: the A effect is optional
@@ -613,7 +634,7 @@ def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
         return P["wake"] + P["wake_optional"]
     if kind == "main":
         used = [P[k] for k in ("placed", "activated") if (view.get("table") or {}).get(k)]
-        return P["main"] + (f" [{', '.join(used)}]" if used else "")
+        return P["main"] + (f" — {('、' if ja else ', ').join(used)}" if used else "")
     return P.get(kind, raw)
 
 

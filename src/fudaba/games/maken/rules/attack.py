@@ -35,7 +35,7 @@ def do_bet(st: MState, p: int, a: Action, kind: str) -> None:
     f = st.field[p]
     f.append((cid, n, opts, ZERO))
     if n > 1:  # ④
-        draw(st, p, n - 1, "double")
+        draw(st, p, n - 1, "double" if n == 2 else "triple")
     if pay and c.gauge_gain:  # ⑤
         gauge_gain(st, p, c.gauge_gain, "bet")
     if c.effects:  # ⑥

@@ -72,8 +72,10 @@ def bet_problem(st: MState, p: int, cid: str, n: int, opts: tuple[str, ...], mod
                       ) if why else NO
         for o in opts:
             if o not in st.dopt:
-                return _r(f"{o} is not an option of a double attack in this game (double_options) (§6.6)",
-                          f"{o} はこのゲームのダブルアタックの選択肢にありません (double_options) (§6.6)") if why else NO
+                return _r(f"{o} is not an option of a {'double' if n == 2 else 'triple'} attack in this game "
+                          "(double_options) (§6.6)",
+                          f"{o} はこのゲームの{'ダブル' if n == 2 else 'トリプル'}アタックの選択肢にありません "
+                          "(double_options) (§6.6)") if why else NO
         if held < n:
             return _r(f"a {'double' if n == 2 else 'triple'} attack needs {n} copies of {c.name} in hand; you hold "
                       f"{held} (§6.6)",

@@ -78,7 +78,7 @@ def _explain(st: MState, a: Action) -> Refusal:
         if any(o.verb == "skip" for o in d.options):
             return _fallback(kind, a)
         return _r("you have a legal first bet: the attack is not optional (attack_optional = false) (§5 step 3)",
-                  "FBできるカードがあります: アタックは省略できません (attack_optional = false) (§5 step 3)")
+                  "FBできるカードがあります: アタックは省略できません (ルールのパラメータ attack_optional が false、§5 ステップ3)")
     if v == "bet":
         if kind == "action" and st.sit[p] == "guarding":
             return _r("while guarding you cannot attack: only a GC gets you out (§6.2, 注8)",

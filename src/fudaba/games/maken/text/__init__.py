@@ -10,6 +10,6 @@ from .log import describe
 from .prompts import GLOSS_CARDS, option_gloss, prompt
 from .screen import render
 from .table import inspect
-from .words import card_facts, card_text, result_text
+from .words import card_facts, card_source, card_text, result_text
 
-__all__ = ["GLOSS_CARDS", "card_facts", "card_text", "describe", "inspect", "option_gloss", "prompt", "render", "result_text"]
+__all__ = ["GLOSS_CARDS", "card_facts", "card_source", "card_text", "describe", "inspect", "option_gloss", "prompt", "render", "result_text"]

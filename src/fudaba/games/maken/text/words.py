@@ -47,11 +47,12 @@ _OPT = {"en": {"speed": "speed", "reach": "reach", "attack": "attack", "guard": 
 _BET = {"en": {"fb": " (first bet)", "attack": "", "bonus": " (bonus bet)"},
         "ja": {"fb": " (FB)", "attack": "", "bonus": " (ボーナスベット)"}}
 _WHY_DRAW = {"en": {"setup": " (starting hand)", "mulligan": " (new hand)", "double": " (double attack)",
-                    "effect": " (effect)", "draw": ""},
-             "ja": {"setup": " (初期手札)", "mulligan": " (引き直し)", "double": " (ダブルアタック)", "effect": " (効果)",
-                    "draw": ""}}
+                    "triple": " (triple attack)", "effect": " (effect)", "draw": ""},
+             "ja": {"setup": " (初期手札)", "mulligan": " (引き直し)", "double": " (ダブルアタック)", "triple": " (トリプルアタック)",
+                    "effect": " (効果)", "draw": ""}}
 _RESULT_JA = {"down on the last life card": "最後のLP札でダウン", "turn limit": "ターン上限",
-              "stalemate": "膠着 (両者のスタミナ札が尽き、2ターン続けてアタックなし)"}
+              "stalemate": "膠着 (両者のスタミナ札が尽き、2ターン続けてアタックなし)",
+              "no progress": "進展なし (同じ局面の繰り返し)"}
 
 
 def result_text(result: str, lang: str = "en") -> str:
@@ -146,9 +147,16 @@ def card_text(game: Any, card_id: str, lang: str = "en") -> str:
     lines += [effect_text(e, lg) for e in c.effects]
     if c.text:
         lines.append(f"「{c.text}」")
-    if c.invented:
-        lines.append(("創作した項目: " if ja else "invented fields: ") + ", ".join(c.invented))
     return "\n".join(lines)
+
+
+def card_source(game: Any, card_id: str, lang: str = "en") -> str:
+    """Where the card's data comes from, for designers (``info X --source``), never on the card
+    itself: the fields the engine invented (the card data's ``invented``); "" when none."""
+    c = game.cards.find(card_id)
+    if c is None or not c.invented:
+        return ""
+    return ("創作した項目: " if _lang(lang) == "ja" else "invented fields: ") + ", ".join(c.invented)
 
 
 

@@ -12,10 +12,10 @@ Japanese, with the English name beside them in ``en``.
 from .log import describe
 from .prompts import option_gloss, prompt
 from .table import inspect, render
-from .words import card_facts, card_text, effect_text, result_text
+from .words import card_facts, card_source, card_text, effect_text, result_text
 
 #: this module glosses the card ids of an option itself (``core/session.py`` then adds no names of its own)
 GLOSS_CARDS = True
 
-__all__ = ["GLOSS_CARDS", "card_facts", "card_text", "describe", "effect_text", "inspect", "option_gloss", "prompt", "render",
+__all__ = ["GLOSS_CARDS", "card_facts", "card_source", "card_text", "describe", "effect_text", "inspect", "option_gloss", "prompt", "render",
            "result_text"]

@@ -190,6 +190,10 @@ def describe(game: SuikodenGame, ev: dict[str, Any], lang: str = "en") -> str:
         if ja:
             return f"{who}は{at}で全滅" + (f": {cards}" if cards else " (カードなし)") + "。"
         return f"{who} is wiped out on {at}" + (f": {cards}" if cards else " (nothing there)") + "."
+    if k == "casualty":
+        if ja:
+            return f"{who}は{at}の損害に{nm}を選ぶ。"
+        return f"{who} picks {nm} on {at} as a casualty."
     if k == "casualties":
         cards = _names(game, ev.get("cards"), lg)
         if ja:

@@ -162,6 +162,18 @@ def _dep_at(view: dict[str, Any], token: str) -> tuple[dict[str, Any], dict[str,
     return (col[i], m, o) if 0 <= i < len(col) else None
 
 
+def _duel_value(view: dict[str, Any], cid: str, printed: int) -> int:
+    """The value the duel would compare ``cid`` by (the view's ``battle.duel_values``, hand order)."""
+    values = ((view.get("table") or {}).get("battle") or {}).get("duel_values")
+    seat = view.get("seat")
+    hand = view["players"][seat].get("hand") if seat in (0, 1) else None
+    if isinstance(values, list) and isinstance(hand, list) and cid in hand and len(values) == len(hand):
+        v = values[hand.index(cid)]
+        if isinstance(v, int):
+            return v
+    return printed
+
+
 def option_gloss(game: SuikodenGame, view: dict[str, Any], action: str, lang: str = "en") -> str:
     """What the cards and places an option names are, from the chooser's view: ``deploy GS-A11`` →
     ``ミナ Mina (free, EHI, 2/0/0)``; ``garrison M1.2`` → the character there; ``continue xM1`` → the
@@ -199,10 +211,14 @@ def option_gloss(game: SuikodenGame, view: dict[str, Any], action: str, lang: st
         _, _, m = _battle_mission(view)
         bc = _card(game, m["card"]) if m else None
         stat = bc.duel_stat if bc is not None and bc.duel_stat else "atk"
-        v = getattr(c, stat)
+        printed = getattr(c, stat)
+        # §7.6 3: the value the duel compares — the stat with the modifiers, as the rules compute it
+        v = _duel_value(view, c.id, printed)
         sw = STAT_JA.get(stat, stat) if ja else stat
-        return f"{_name(game, args[0], lg)} ({sw} {v}" + (" (ペア: 駐留できない)" if ja and c.pair else
-                                                        ", a pair: cannot garrison" if c.pair else "") + ")"
+        text = f"{_name(game, args[0], lg)} ({sw} {v}"
+        if v != printed:
+            text += f"、記載値 {printed}" if ja else f", printed {printed}"
+        return text + (" (ペア: 駐留できない)" if ja and c.pair else ", a pair: cannot garrison" if c.pair else "") + ")"
     if verb == "continue" and args:
         pl = _parse_place(view, args[0])
         if pl is None or pl[0] != "mission":

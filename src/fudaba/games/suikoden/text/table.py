@@ -335,9 +335,9 @@ def _fold(line: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------- places
-_MISSION_RE = re.compile(r"^(x?)m(\d+)$")
-_DEP_RE = re.compile(r"^(x?)m(\d+)\.(x?)(\d+|s)$")
-_RES_RE = re.compile(r"^(x?)r(\d+)$")
+_MISSION_RE = re.compile(r"^(x?)m([0-9]{1,4})$")
+_DEP_RE = re.compile(r"^(x?)m([0-9]{1,4})\.(x?)([0-9]{1,4}|s)$")
+_RES_RE = re.compile(r"^(x?)r([0-9]{1,4})$")
 
 
 def _find_mission(view: dict[str, Any], o: int, k: int) -> dict[str, Any] | None:

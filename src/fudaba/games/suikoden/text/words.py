@@ -317,22 +317,26 @@ def card_text(game: SuikodenGame, card_id: str, lang: str = "en") -> str:
         out.append("▸" + effect_text(e, lg, everywhere))
     if c.text:
         out.append(("テキスト: " if ja else "printed: ") + c.text)
-    tail = []
     if c.number:
-        tail.append(f"No. {c.number}")
-    if c.invented:
-        tail.append("(能力値・効果は創作)" if ja else "(stats and effects invented)")
-    if tail:
-        out.append(" ".join(tail))
+        out.append(f"No. {c.number}")
     return "\n".join(out)
+
+
+def card_source(game: SuikodenGame, card_id: str, lang: str = "en") -> str:
+    """Where the card's data comes from, for designers (``info X --source``), never on the card
+    itself: whether its stats and effects were invented (the card data's ``invented``); "" when not."""
+    c = _card(game, card_id) or game.cards.find(str(card_id))
+    if c is None or not c.invented:
+        return ""
+    return "能力値・効果は創作" if _lang(lang) == "ja" else "stats and effects invented"
 
 
 # ------------------------------------------------------------------------------------------- results
 _RESULT = {
     "en": {"vp": "victory points", "deck out": "deck out", "deck out (both)": "both decks out",
-           "turn limit": "turn limit"},
+           "turn limit": "turn limit", "no progress": "no progress"},
     "ja": {"vp": "勝利点(VP)到達", "deck out": "山札切れ", "deck out (both)": "両者の山札切れ",
-           "turn limit": "ターン上限"},
+           "turn limit": "ターン上限", "no progress": "進展なし (同じ局面の繰り返し)"},
 }
 
 

@@ -1,7 +1,7 @@
 """§5.3 the chain (rulebook 8.3–8.4): bullet placement (steps 1 and 3), B effects (step 2),
 interception (step 4), ordered D and chain-end effects (steps 5 and 9), destroy processing (step 7),
-A effects (step 8 and end phase ②), the end of a chain, and §6 a full board ends the game
-(specs/walpurgis.md §5.3, §6). Step 6, bullet processing, is ``bullets.py``.
+A effects (step 8 and end phase ②), the end of a chain, where §6 a full board ends the game
+(specs/walpurgis.md §5.3, §6; the check itself is ``common.board_full_check``). Step 6, bullet processing, is ``bullets.py``.
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from ..state import (
 from .common import (
     SQUARES,
     activate,
+    board_full_check,
     distinct,
     draw,
     field_masks,
     formation_of,
     hand_square_ok,
-    has_formation,
     met_squares,
     ok_mask,
     set_formation,
@@ -425,29 +425,10 @@ def ans_upright(st: WState, a: Action, ctx: Any) -> None:
 
 
 def chain_end(st: WState, ctx: Any) -> None:
-    """§5.3 step 9 ends the chain; v1.01 clears duds here (no end phase, §8); §6 board full."""
+    """§5.3 step 9 ends the chain; v1.01 clears duds here (no end phase, §8); §6 a full board ends
+    the game (both variants judge it here; v1.01 also right after a placement from hand, §8)."""
     if st.v1:
         end_duds(st, None)
     st.chain.clear()
     st.emit("chain_end")
     board_full_check(st)
-
-
-# ====================================================================== §6 end of the game
-def board_full_check(st: WState) -> bool:
-    """§6 (2.1 「連鎖が終了した時点で」): when a chain ends and every square holds a formation, the
-    game ends. v2.01: more formations, then more face-up formations, then more cards in deck;
-    v1.01: formations only; else a draw. Called at chain end only (§5.3 step 9)."""
-    for sq in st.board:
-        if not has_formation(sq):
-            return False
-    sc = st.compute_score()
-    keys = ("formations",) if st.v1 else ("formations", "face_up", "deck")
-    winner: int | None = None
-    for k in keys:
-        a, b = sc[k]
-        if a != b:
-            winner = 0 if a > b else 1
-            break
-    st.end_game(winner, "board full")
-    return True

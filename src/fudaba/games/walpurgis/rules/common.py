@@ -1,8 +1,9 @@
-"""What the steps of every part of the Walpurgis rules share (specs/walpurgis.md §1, §5.1, §5.2).
+"""What the steps of every part of the Walpurgis rules share (specs/walpurgis.md §1, §5.1, §5.2, §6).
 
 Small helpers on the field and the zones (draw, a card leaving the field), §5.1 the activation
-condition (rulebook 8.1), §5.2 the activation check and the activation itself (8.2), and the bit
-masks of the squares that make the §5.1 checks fast (the main phase and interception use them).
+condition (rulebook 8.1), §5.2 the activation check and the activation itself (8.2), the bit
+masks of the squares that make the §5.1 checks fast (the main phase and interception use them),
+and §6 a full board ends the game (judged at chain end; v1.01 also after a placement from hand, §8).
 """
 
 from __future__ import annotations
@@ -275,6 +276,8 @@ def activate(st: WState, p: int, s: int, cid: str | None) -> None:
         "activate", player=p, place=SQ[s], card=cid, source="hand" if from_hand else "field",
         interception=bool(st.chain),
     )
+    if from_hand and placed_full(st):  # §8 v1.01: the game ends before this card's chain starts
+        return
     idx = len(st.chain)
     st.chain.append((p, s, cid, c.tmask[p][s], c.destroy[p][s] if st.v1 else ()))
     st.push("interception_check", (idx,))
@@ -282,3 +285,36 @@ def activate(st: WState, p: int, s: int, cid: str | None) -> None:
     st.push("b_effects", (idx,))
     if c.rapid:
         st.push("bullet_placement", (idx, 0))
+
+
+# ====================================================================== §6 end of the game
+def board_full(st: WState) -> bool:
+    """Does every square hold a formation? (Bullets do not count: a bullet is not a formation.)"""
+    return all(has_formation(sq) for sq in st.board)
+
+
+def board_full_check(st: WState) -> bool:
+    """§6 (2.1 「連鎖が終了した時点で」): when a chain ends and every square holds a formation, the
+    game ends. v2.01: more formations, then more face-up formations, then more cards in deck;
+    v1.01: formations only; else a draw. Called at chain end (§5.3 step 9) in both variants, and in
+    v1.01 right after a placement from hand too (:func:`placed_full`)."""
+    if not board_full(st):
+        return False
+    sc = st.compute_score()
+    keys = ("formations",) if st.v1 else ("formations", "face_up", "deck")
+    winner: int | None = None
+    for k in keys:
+        a, b = sc[k]
+        if a != b:
+            winner = 0 if a > b else 1
+            break
+    st.end_game(winner, "board full")
+    return True
+
+
+def placed_full(st: WState) -> bool:
+    """§8 v1.01 (「25マスの全てにカードが置かれた時にゲームは終了します」): the moment every square
+    holds a formation the game ends — checked right after a placement from hand, face down or face
+    up (a face-up one, an interception included, before its chain starts: no bullets, effects or
+    interception follow). v2.01 waits for the chain's end (2.1): False, nothing happens."""
+    return st.v1 and board_full_check(st)

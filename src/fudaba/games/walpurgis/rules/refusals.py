@@ -90,8 +90,8 @@ def _explain(st: WState, a: Action) -> Msg:
         if len(args) != 1:
             return _r("write 'target CARD-ID', a card of your hand (§9)",
                       "「target カードID」の形で手札のカードを1枚指定してください (§9)")
-        return _r(f"{args[0]} is not a card in your hand to set beside the field (§4 end ④, §7 set_beside)",
-                  f"{args[0]}は手札のカードではないため、場の脇に置けません (§4 end ④, §7 set_beside)")
+        return _r(f"{args[0]} is not a card in your hand to set beside the field (§4 end ④, §7)",
+                  f"{args[0]}は手札のカードではないため、場の脇に置けません (§4 end ④, §7)")
     if v == "upright" and kind == "upright":
         return explain_upright(st, a, d.ctx)
     if v in ("bullet", "wake", "resolve", "upright", "sustain", "target"):

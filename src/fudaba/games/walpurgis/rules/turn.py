@@ -31,6 +31,7 @@ from .common import (
     has_formation,
     leave,
     ok_mask,
+    placed_full,
     selector,
     set_formation,
     squares_of,
@@ -216,14 +217,16 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
         st.board[s] = (*st.board[s], (p, cid, UP, 0))
         st.emit("place", player=p, place=sqn, face="up", card=cid)
         st.push("main_end")
+        placed_full(st)  # §8 v1.01: a full board ends the game at once
         return
     st.push("main")
     if face == "down":
-        # §4 placement (7.2.1): face down, no condition, no chain — and so no §6 (2.1) full-board
-        # check: a board this fills is judged when the next chain ends
+        # §4 placement (7.2.1): face down, no condition, no chain. v2.01 judges a board this fills
+        # when the next chain ends (§6, 2.1); v1.01 ends the game at once (§8)
         st.hands[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
         st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, place=sqn, face="down")
+        placed_full(st)
     else:
         activate(st, p, s, cid)
 

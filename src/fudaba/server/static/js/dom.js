@@ -2,7 +2,8 @@
 
 /**
  * h("button.primary", {type: "button", onclick: fn, "aria-label": "…"}, "text", child, …)
- * Attribute keys starting with "on" add listeners; `dataset`/`style` objects are merged; `text` is
+ * Attribute keys starting with "on" add listeners; `dataset`/`style` objects are merged (a `style` text
+ * goes in through `style.cssText`); `text` is
  * the element's textContent; `hidden`, `disabled`, `checked`, `value` and `selected` are set as
  * properties.
  */
@@ -16,7 +17,8 @@ export function h(tag, attrs, ...children) {
       if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
       else if (k === "dataset") Object.assign(el.dataset, v);
       else if (k === "text") el.textContent = String(v);
-      else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      // styles through the CSSOM, never a style attribute (which a strict Content-Security-Policy blocks)
+      else if (k === "style") { if (typeof v === "object") Object.assign(el.style, v); else el.style.cssText = String(v); }
       else if (k === "class") el.className = (el.className ? el.className + " " : "") + v;
       else if (["hidden", "disabled", "checked", "value", "selected", "multiple"].includes(k)) el[k] = v;
       else el.setAttribute(k, v === true ? "" : String(v));

@@ -145,7 +145,7 @@ class Lobby {
     panel.append(src);
     if (d.source === "starter") {
       const sel = h("select", { id: `deck-${s}-starter`, onchange: (e) => { d.starter = e.target.value; } });
-      for (const n of names) sel.append(h("option", { value: n, selected: n === d.starter }, n));
+      for (const n of names) sel.append(h("option", { value: n, selected: n === d.starter }, deckLabel(g, this.m.variant, n)));
       panel.append(h("div.field", {}, h("label", { for: `deck-${s}-starter` }, t("deck_starter")), sel));
     } else {
       if (d.source === "file") {
@@ -217,40 +217,47 @@ class Lobby {
     det.addEventListener("toggle", () => { this.m.paramsOpen = det.open; });
     det.append(h("summary", {}, t("params"), h("span.hint", {}, " — ", t("params_hint"))));
     const grid = h("div.param-grid");
-    const lang = getLang();
-    for (const p of g.params) {
-      const id = `param-${p.key}`;
-      const help = (lang === "ja" ? p.help_ja || p.help_en : p.help_en || p.help_ja) || "";
-      const def = paramDefault(p, this.m.variant);
-      const cur = p.key in this.m.params ? this.m.params[p.key] : (p.kind === "json" ? JSON.stringify(def) : def);
-      let input;
-      let range = "";
-      if (p.kind === "bool" || typeof def === "boolean") {
-        input = h("input", { type: "checkbox", id, checked: cur === true || cur === "true",
-          onchange: (e) => { this.m.params[p.key] = e.target.checked; } });
-      } else if (Array.isArray(p.choices) && p.choices.length) {
-        input = h("select", { id, onchange: (e) => { this.m.params[p.key] = e.target.value; } });
-        for (const c of p.choices) input.append(h("option", { value: String(c), selected: String(c) === String(cur) }, String(c)));
-      } else if (p.kind === "int" || (p.kind === undefined && typeof def === "number")) {
-        const attrs = { type: "number", id, step: "1", value: String(cur),
-          oninput: (e) => { this.m.params[p.key] = e.target.value; } };
-        if (p.min !== null && p.min !== undefined) attrs.min = String(p.min);
-        if (p.max !== null && p.max !== undefined) attrs.max = String(p.max);
-        input = h("input.num", attrs);
-        if (p.min !== null && p.min !== undefined) {
-          range = p.max !== null && p.max !== undefined ? t("range", { min: p.min, max: p.max }) : t("range_min", { min: p.min });
-        }
-      } else {
-        input = h("input", { type: "text", id, value: String(cur ?? ""), oninput: (e) => { this.m.params[p.key] = e.target.value; } });
-      }
-      const helpId = `${id}-help`;
-      input.setAttribute("aria-describedby", helpId);
-      grid.append(h("div.param", {},
-        h("label", { for: id }, h("code", {}, p.key)), input,
-        h("p.hint", { id: helpId }, help, range ? ` (${range})` : "", ` [${p.kind === "json" ? JSON.stringify(def) : String(def)}]`)));
-    }
+    for (const p of g.params) grid.append(this.paramField(p));
     det.append(grid);
     return det;
+  }
+
+  /** One parameter: what it does in words (its help) as the label, then the value; the key, the
+   * range and the default in small print (the key is what `--param KEY=VALUE` takes). */
+  paramField(p) {
+    const id = `param-${p.key}`;
+    const lang = getLang();
+    const help = (lang === "ja" ? p.help_ja || p.help_en : p.help_en || p.help_ja) || p.key;
+    const def = paramDefault(p, this.m.variant);
+    const cur = p.key in this.m.params ? this.m.params[p.key] : (p.kind === "json" ? JSON.stringify(def) : def);
+    let input;
+    let range = "";
+    if (p.kind === "bool" || typeof def === "boolean") {
+      input = h("input", { type: "checkbox", id, checked: cur === true || cur === "true",
+        onchange: (e) => { this.m.params[p.key] = e.target.checked; } });
+    } else if (Array.isArray(p.choices) && p.choices.length) {
+      input = h("select", { id, onchange: (e) => { this.m.params[p.key] = e.target.value; } });
+      for (const c of p.choices) input.append(h("option", { value: String(c), selected: String(c) === String(cur) }, choiceLabel(p, c)));
+    } else if (p.kind === "int" || (p.kind === undefined && typeof def === "number")) {
+      const attrs = { type: "number", id, step: "1", value: String(cur),
+        oninput: (e) => { this.m.params[p.key] = e.target.value; } };
+      if (p.min !== null && p.min !== undefined) attrs.min = String(p.min);
+      if (p.max !== null && p.max !== undefined) attrs.max = String(p.max);
+      input = h("input.num", attrs);
+      if (p.min !== null && p.min !== undefined) {
+        range = p.max !== null && p.max !== undefined ? t("range", { min: p.min, max: p.max }) : t("range_min", { min: p.min });
+      }
+    } else {
+      input = h("input", { type: "text", id, value: String(cur ?? ""), oninput: (e) => { this.m.params[p.key] = e.target.value; } });
+    }
+    const helpId = `${id}-help`;
+    input.setAttribute("aria-describedby", helpId);
+    const shownDef = p.kind === "json" ? JSON.stringify(def) : typeof def === "boolean" ? t(def ? "on" : "off")
+      : Array.isArray(p.choices) && p.choices.length ? choiceLabel(p, def) : String(def);
+    return h("div.param", {},
+      h("label", { for: id }, capitalise(help)), input,
+      h("p.hint", { id: helpId }, h("code.param-key", { lang: "en" }, p.key),
+        range ? ` · ${range}` : "", ` · ${t("default_is", { v: shownDef })}`));
   }
 
   paramValues(g) {
@@ -304,9 +311,15 @@ class Lobby {
       saveToken(res.room, res.token);
       this.m.created = res;
     } catch (err) {
-      this.m.error = `${t("error")}: ${err.message}`;
       const b = err.body || {};
-      if ((b.seat === 0 || b.seat === 1) && Array.isArray(b.problems)) this.m.checks[b.seat] = { ok: false, problems: b.problems };
+      if ((b.seat === 0 || b.seat === 1) && Array.isArray(b.problems)) {
+        // the deck's problems are listed under it; the headline in the page's language
+        this.m.checks[b.seat] = { ok: false, problems: b.problems };
+        this.m.error = t("deck_for", { who: this.who(b.seat) }) + ": " + t("deck_problems", { n: b.problems.length })
+          + (this.m.decks[b.seat].source === "starter" ? " " + t("starter_vs_params") : "");
+      } else {
+        this.m.error = `${t("error")}: ${err.message}`;
+      }
     }
     this.m.busy = false;
     this.render();
@@ -346,13 +359,21 @@ class Lobby {
 
   async loadRooms() {
     const tokens = loadTokens();
+    const ask = (this.roomsAsked = (this.roomsAsked || 0) + 1); // a later request (a language switch) wins
+    this.roomsError = "";
     if (!Object.keys(tokens).length) { this.rooms = []; this.paintRooms(); return; }
+    let rooms = [];
+    let error = "";
     try {
-      const res = await postJSON("/api/my-rooms", { tokens });
-      this.rooms = Array.isArray(res) ? res : (res && Array.isArray(res.rooms) ? res.rooms : []);
+      // the results ("You won (…)") are worded by the server in the language asked for
+      const res = await postJSON("/api/my-rooms", { tokens, lang: getLang() });
+      rooms = Array.isArray(res) ? res : (res && Array.isArray(res.rooms) ? res.rooms : []);
     } catch (err) {
-      this.rooms = [];
+      error = t("rooms_failed", { msg: err.message });
     }
+    if (ask !== this.roomsAsked) return;
+    this.rooms = rooms;
+    this.roomsError = error;
     this.paintRooms();
   }
 
@@ -361,6 +382,7 @@ class Lobby {
     if (!el) return;
     clear(el);
     if (this.rooms === null) { el.append(h("p.muted", {}, "…")); return; }
+    if (this.roomsError) { el.append(h("p.error", { role: "alert" }, this.roomsError)); return; }
     if (!this.rooms.length) { el.append(h("p.muted", {}, t("no_games"))); return; }
     const ul = h("ul.rooms");
     for (const r of this.rooms) {
@@ -373,6 +395,42 @@ class Lobby {
     }
     el.append(ul);
   }
+}
+
+/** A starter deck in words: its title and one-line description from /api/games (`starters`, in the
+ * page's language), else its file name without the letter that orders the files ("a_vanguard":
+ * "Vanguard"). */
+function deckLabel(g, variant, name) {
+  const info = starterInfo(g, variant, name);
+  const lang = getLang();
+  const other = lang === "ja" ? "en" : "ja";
+  if (info) {
+    const title = info[`title_${lang}`] || info[`title_${other}`] || String(name);
+    const about = info[lang] || info[other] || "";
+    return about ? `${title} — ${about}` : title;
+  }
+  const words = String(name).split(/[_\-\s]+/).filter(Boolean);
+  if (words.length > 1 && /^[a-z]$/i.test(words[0])) words.shift();
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") || String(name);
+}
+
+/** What /api/games says of a starter deck (`starters[variant]`: {name, title_ja, title_en, ja, en,
+ * balance}), or null. */
+function starterInfo(g, variant, name) {
+  const all = g && g.starters && typeof g.starters === "object" ? g.starters[variant] : null;
+  if (!Array.isArray(all)) return null;
+  return all.find((x) => x && x.name === name) || null;
+}
+
+/** A choice of a parameter in words: who goes first is "random", "P0" or "P1". */
+function choiceLabel(p, c) {
+  if (String(c) === "random") return t("random");
+  if (p.key === "first" && (String(c) === "0" || String(c) === "1")) return t("p_n", { n: c });
+  return String(c);
+}
+
+function capitalise(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 function paramDefault(p, variant) {

@@ -1,4 +1,5 @@
 // HTTP helpers, seat tokens in localStorage, and the room's WebSocket with reconnect.
+import { t, getLang } from "./i18n.js";
 
 const TOKENS = "fudaba.tokens";
 
@@ -36,31 +37,60 @@ async function parse(res) {
   let body = null;
   try { body = await res.json(); } catch (_) { body = null; }
   if (!res.ok) {
-    const reason = body && (body.error || body.reason || body.detail);
-    const err = new Error(reason ? String(reason) : `HTTP ${res.status}`);
+    const retry = retryAfter(res, body);
+    const err = new Error(errorText(res.status, body, retry));
     err.status = res.status;
     err.body = body;
+    err.retryAfter = retry;
     throw err;
   }
   return body;
 }
 
-export async function getJSON(url, headers) {
-  return parse(await fetch(url, { headers: { Accept: "application/json", ...(headers || {}) } }));
+/** Seconds to wait before trying again (a 429's `Retry-After` header or its body's `retry_after`). */
+function retryAfter(res, body) {
+  const raw = res.headers.get("Retry-After") ?? (body && typeof body === "object" ? body.retry_after : null);
+  const n = Number(raw);
+  return raw !== null && raw !== undefined && Number.isFinite(n) && n >= 0 ? Math.ceil(n) : null;
 }
 
+/**
+ * What the page says about a refused request, in the page's language: the server's own reason
+ * (`error_<lang>` when the body has one, else `error`, which the server words in the `lang` the page
+ * sent), and the page's own words for what has no reason: "too many requests, retry after N s"
+ * (429), a server failure (5xx, or an answer that is not JSON).
+ */
+export function errorText(status, body, retry) {
+  const lang = getLang();
+  const b = body && typeof body === "object" ? body : {};
+  const own = [b[`error_${lang}`], b.error, b.reason].find((x) => typeof x === "string" && x.trim());
+  if (status === 429) {
+    const head = retry !== null && retry !== undefined ? t("too_many_retry", { s: retry }) : t("too_many");
+    return own ? `${head} (${own})` : head;
+  }
+  if (own && status < 500) return own;
+  if (status >= 500 || !own) return t("server_failed", { status });
+  return own;
+}
+
+export async function getJSON(url, headers) {
+  return parse(await fetch(url, { headers: { Accept: "application/json", "Accept-Language": getLang(), ...(headers || {}) } }));
+}
+
+/** POST `data` as JSON, with the page's language (`lang`, which the server words its answer in). */
 export async function postJSON(url, data) {
   return parse(await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(data),
+    headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": getLang() },
+    body: JSON.stringify({ lang: getLang(), ...data }),
   }));
 }
 
 /**
  * One room's WebSocket: sends `join` on every (re)connect, reconnects with back-off, pings to
  * keep the connection alive. `handlers.message(msg)` gets every server message,
- * `handlers.status(state, attempt)` gets "connecting" | "open" | "closed" | "fatal".
+ * `handlers.status(state, attempt, code)` gets "connecting" | "reconnecting" | "open" | "closed" |
+ * "fatal" (with the close code: the server refused the connection; no retry until `restart()`).
  */
 export class RoomSocket {
   constructor(room, token, lang, handlers) {
@@ -108,8 +138,9 @@ export class RoomSocket {
       clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
       this.ws = null;
-      // 4401 bad token, 4404 no such room, 4400 bad request: retrying will not help
-      if (ev.code === 4401 || ev.code === 4404 || ev.code === 4400 || ev.code === 4403) {
+      // the server's own refusals (4400 bad request, 4401 bad token, 4403 not allowed, 4404 no such
+      // room, 4429 the room is full, …): trying again at once would only be refused again
+      if (ev.code >= 4400 && ev.code <= 4499) {
         this.stopped = true;
         this.handlers.status("fatal", 0, ev.code);
         return;
@@ -126,6 +157,14 @@ export class RoomSocket {
     const delay = Math.min(8000, 400 * 2 ** Math.min(this.attempt - 1, 5)) + Math.random() * 300;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Connect again after a refusal (the page's "connect again" button). */
+  restart() {
+    this.stopped = false;
+    this.attempt = 0;
+    clearTimeout(this.retryTimer);
+    if (!this.ws) this.connect();
   }
 
   send(msg) {

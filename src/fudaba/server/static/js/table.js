@@ -91,10 +91,16 @@ class Table {
     E.log = h("div.log", { role: "log", "aria-labelledby": "log-title", tabindex: "0" });
     E.rulesDialog = this.buildRules();
 
+    E.confirmSetting = h("div.confirm-setting", {}, E.confirmToggle, E.confirmLabel);
+    // on a narrow window the panel stays at the bottom of the screen over the board (table.css); it
+    // folds to its prompt with this button
+    E.fold = h("button.btn.small.fold-toggle", { type: "button", "aria-expanded": "true", "aria-controls": "decision-body",
+      onclick: () => this.setFolded(!this.folded) });
+    E.decisionBody = h("div.decision-body", { id: "decision-body" },
+      E.selection, E.actionsTitle, E.actions, E.confirmSetting, E.notation, E.refusal);
     const decision = h("section.panel.decision-panel", { "aria-labelledby": "prompt-title" },
-      E.promptHead, E.prompt, E.selection, E.actionsTitle, E.actions,
-      h("div.confirm-setting", {}, E.confirmToggle, E.confirmLabel),
-      E.notation, E.refusal);
+      h("div.decision-head", {}, E.promptHead, E.fold), E.prompt, E.decisionBody);
+    E.decision = decision;
     E.promptHead.id = "prompt-title";
     const side = h("aside.side-col", {},
       decision,
@@ -145,6 +151,9 @@ class Table {
     E.detailTitle.textContent = t("card_info");
     E.logTitle.textContent = t("log");
     E.actionsTitle.textContent = t("actions");
+    E.fold.textContent = this.folded ? "▴" : "▾";
+    E.fold.setAttribute("aria-label", t(this.folded ? "actions_toggle_show" : "actions_toggle_hide"));
+    E.fold.title = E.fold.getAttribute("aria-label");
     const ex = this.msg && this.msg.actions && this.msg.actions.length ? this.msg.actions[0].text : "end";
     E.notationLabel.textContent = t("notation_label", { ex });
     if (!E.detail.firstChild || E.detail.dataset.empty) {
@@ -152,6 +161,13 @@ class Table {
       E.detail.textContent = t("hover_hint");
     }
     this.paintRulesStatic();
+  }
+
+  setFolded(folded) {
+    this.folded = folded;
+    this.el.decision.classList.toggle("folded", folded);
+    this.el.fold.setAttribute("aria-expanded", folded ? "false" : "true");
+    this.paintStatic();
   }
 
   // ------------------------------------------------------------------ messages
@@ -168,9 +184,15 @@ class Table {
       B.textContent = attempt > 1 ? t("reconnecting", { n: attempt }) : t("conn_lost");
       B.classList.add("warn");
     } else if (state === "fatal") {
-      B.textContent = code === 4404 ? t("no_room") : t("error");
+      B.textContent = fatalText(code);
       B.classList.add("warn");
+      B.dataset.code = String(code);
+      if (code === 4429) {
+        // the room is full: nothing is retried by itself; the player may try once more
+        B.append(" ", h("button.btn.small", { type: "button", id: "reconnect", onclick: () => this.sock.restart() }, t("try_again")));
+      }
     }
+    if (state !== "fatal") delete B.dataset.code;
     this.busy = false;
     this.renderStatus();
   }
@@ -191,6 +213,8 @@ class Table {
           this.el.refusal.textContent = "";
           this.el.notationInput.value = "";
         }
+        // a new decision of this seat opens a folded decision panel
+        if (this.folded && Array.isArray(m.actions) && m.actions.length && (!this.msg || m.seq !== this.msg.seq)) this.setFolded(false);
         // log_from 0 (a join, a language change): the whole log and every card of the view; later
         // states carry only the log lines from index log_from on and the cards not sent before
         if (Number.isInteger(m.log_from) && m.log_from > 0 && this.msg && Array.isArray(this.msg.log)) {
@@ -219,9 +243,16 @@ class Table {
   }
 
   onPresence(seat, connected) {
-    if (this.players[seat]) this.players[seat].connected = connected;
+    const p = this.players[seat];
+    const dropped = !!(p && p.dropped);
+    if (p) {
+      p.connected = connected;
+      p.dropped = !connected;
+    }
     if (seat !== this.seat) {
-      const text = connected ? t("opp_reconnected") : t("opp_disconnected");
+      // a spectator hears of both seats by their names; a player of "your opponent"
+      const who = this.seat === null ? t("p_n", { n: seat }) : t("who_opponent");
+      const text = t(connected ? (dropped ? "back_at_table" : "joined_table") : "left_table", { who });
       const B = this.el.banner;
       B.className = "conn-banner " + (connected ? "ok" : "warn");
       B.textContent = text;
@@ -265,7 +296,7 @@ class Table {
     const R = this.el.refusal;
     clear(R);
     R.classList.remove("shown");
-    toast(t("sent", { action: actionText }));
+    toast(t("sent", { action: namedAction(actionText, this.msg.cards) }));
     this.renderActions();
   }
 
@@ -425,6 +456,10 @@ class Table {
     this.renderPrompt(cur);
     this.renderActions();
     this.renderLog(cur.log);
+    // a replay marks the lines of the step's own action
+    const from = this.replay && this.replay.data && Number.isInteger(this.replay.data.step_from) && this.replay.step > 0
+      ? this.replay.data.step_from : Infinity;
+    [...this.el.log.children].forEach((el, i) => el.classList.toggle("step-line", i >= from));
     // the card panel in the current language (after a switch) and the current step of a replay
     if (this.detailId && this.cardInfo(this.detailId, cur.cards)) this.showCard(this.detailId, null, true);
     this.paintStatic();
@@ -518,8 +553,9 @@ class Table {
       clear(Z);
       const p = order[i];
       const pl = (v.players || [])[p] || {};
-      const who = this.seat === p ? t("you") : this.seat === null ? t("p_n", { n: p }) : t("opponent");
-      const head = h("div.zone-head", {}, h("span.zone-who", {}, `P${p} · ${who}`));
+      // a spectator reads the seats by their names only ("P1", not "P1 · P1")
+      const who = this.seat === p ? t("you") : this.seat === null ? "" : t("opponent");
+      const head = h("div.zone-head", {}, h("span.zone-who", {}, who ? `P${p} · ${who}` : `P${p}`));
       head.append(count(t("hand"), pl.hand_count), count(t("deck"), pl.deck_count));
       const disc = Array.isArray(pl.discard) ? pl.discard : [];
       const det = h("details.pile", { dataset: { pile: `discard-${p}` } });
@@ -580,8 +616,19 @@ class Table {
     clear(E.actions);
     clear(E.selection);
     const acts = this.actions();
-    E.notationInput.disabled = !!this.replay || !this.msg || this.seat === null;
-    E.notationSend.disabled = E.notationInput.disabled;
+    // a player's tools while the game is on: a spectator, a finished game and a replay have none
+    const playing = this.seat !== null && !!this.msg && !this.msg.over && !this.replay;
+    this.page.dataset.playing = playing ? "1" : "0";
+    E.notation.hidden = !playing;
+    E.confirmSetting.hidden = !playing;
+    E.actionsTitle.hidden = !playing;
+    E.notationInput.disabled = !playing;
+    E.notationSend.disabled = !playing;
+    if (this.seat === null && !this.replay && this.msg && !this.msg.over) {
+      E.actions.append(h("p.muted.spectating-note", {}, t("spectating_note")));
+      return;
+    }
+    if (!playing) return;
     if (!acts.length) {
       E.actions.append(h("p.muted", {}, t("no_actions")));
       return;
@@ -733,7 +780,8 @@ class Table {
     R.text = h("div.rules-text", { "aria-live": "polite", tabindex: "0" });
     const form = h("form.rules-form", { onsubmit: (e) => { e.preventDefault(); this.loadRules(R.secInput.value.trim()); } },
       R.secLabel, R.secInput, R.show, R.index);
-    d.append(h("div.dialog-head", {}, R.title, R.close), form, R.text);
+    R.hint = h("p.hint.rules-hint");
+    d.append(h("div.dialog-head", {}, R.title, R.close), form, R.hint, R.text);
     return d;
   }
 
@@ -745,6 +793,7 @@ class Table {
     R.show.textContent = t("rules_show");
     R.index.textContent = t("rules_index");
     R.close.textContent = t("close");
+    R.hint.textContent = t("rules_hint");
   }
 
   openRules() {
@@ -763,12 +812,13 @@ class Table {
     try {
       const q = new URLSearchParams({ lang: getLang() });
       if (section) q.set("section", section);
+      if (this.variant) q.set("variant", this.variant);
       const res = await getJSON(`/api/rules/${encodeURIComponent(this.game)}?${q}`);
       clear(R.text);
       R.text.append(rulesBody(String(res.text || ""), (s) => this.loadRules(s)));
     } catch (err) {
       clear(R.text);
-      R.text.append(h("p.error", { role: "alert" }, err.message));
+      R.text.append(h("p.error", { role: "alert" }, err.status === 404 && section ? t("rules_none", { s: section }) : err.message));
     }
   }
 
@@ -815,7 +865,8 @@ class Table {
       h("button.btn", { type: "button", disabled: step <= 0, onclick: () => go(step - 1), dataset: { step: "prev" } }, "◀ ", t("prev")),
       h("label.sr-only", { for: "replay-range" }, t("replay_step", { n: step, m: steps })), range,
       h("span.replay-pos", { "aria-live": "polite" }, t("replay_step", { n: step, m: steps }),
-        this.replay.data && this.replay.data.action ? h("code.replay-action", {}, " ", String(this.replay.data.action)) : null),
+        step > 0 && this.replay.data ? h("span.replay-action", { title: String(this.replay.data.action || "") },
+          stepWords(this.replay.data)) : null),
       h("button.btn", { type: "button", disabled: step >= steps, onclick: () => go(step + 1), dataset: { step: "next" } }, t("next"), " ▶"),
       h("button.btn", { type: "button", disabled: step >= steps, onclick: () => go(steps), dataset: { step: "last" } }, t("last"), " »"),
       h("button.btn", { type: "button", onclick: () => this.closeReplay() }, t("close")));
@@ -823,6 +874,14 @@ class Table {
 }
 
 // ------------------------------------------------------------------ helpers
+/** Why the server closed the connection for good (docs/server.md: the 44xx close codes). */
+function fatalText(code) {
+  if (code === 4404) return t("no_room");
+  if (code === 4429) return t("room_full");
+  if (code === 4401) return t("bad_token");
+  return t("bad_request", { code });
+}
+
 function stat(label, value) {
   return h("span.stat", {}, h("span.stat-label", {}, label), " ", h("span.stat-value", {}, value));
 }
@@ -856,17 +915,45 @@ function groupActions(acts) {
   return out;
 }
 
+/** A rules text as the page shows it: each line a block (its leading spaces an indent, a list item
+ * hanging after its marker), every "§5.3" reference a link to that section. */
 function rulesBody(text, go) {
-  const pre = h("pre.rules-pre");
+  const out = h("div.rules-body");
   for (const line of text.split("\n")) {
-    const m = /^(\s*)§(\d+(?:\.\d+)*)(.*)$/.exec(line);
-    if (m) {
-      pre.append(m[1], h("button.link", { type: "button", onclick: () => go(m[2]) }, "§" + m[2]), m[3], "\n");
-    } else {
-      pre.append(line, "\n");
+    const body = line.trimStart();
+    const indent = line.length - body.length;
+    const marker = /^(?:[-*•]|\d+\.|[①-⑳])\s+/.exec(body);
+    const row = h("p.rules-line", { style: { paddingLeft: `${indent + (marker ? marker[0].length : 0)}ch`,
+      textIndent: marker ? `-${marker[0].length}ch` : "0" } });
+    if (!body) row.classList.add("blank");
+    let rest = body;
+    for (let m = /§(\d+(?:\.\d+)*)/.exec(rest); m; m = /§(\d+(?:\.\d+)*)/.exec(rest)) {
+      const sid = m[1];
+      row.append(rest.slice(0, m.index), h("button.link", { type: "button", onclick: () => go("§" + sid) }, "§" + sid));
+      rest = rest.slice(m.index + m[0].length);
     }
+    row.append(rest);
+    out.append(row);
   }
-  return pre;
+  return out;
+}
+
+/** A replay step in words: the log lines its action added (card names, the seat's language), or,
+ * when the log says nothing of it, its notation with each card id given by its name. */
+function stepWords(data) {
+  const lines = Array.isArray(data.log) && Number.isInteger(data.step_from)
+    ? data.log.slice(data.step_from).map((l) => String(l.text)) : [];
+  if (lines.length) return lines.join(" ");
+  return namedAction(String(data.action || ""), data.cards) || t("replay_no_lines");
+}
+
+/** An action's notation with every card id (also in ``label:ID``) given by the card's name. */
+function namedAction(text, cards) {
+  const lang = getLang();
+  return String(text).split(/\s+/).map((tok) => {
+    const c = (cards || {})[tok.split(":").pop()];
+    return c ? (lang === "en" ? c.en || c.name : c.name || c.en) || tok : tok;
+  }).join(" ");
 }
 
 /** No interactive element inside another (WCAG nested-interactive): an outer clickable place that

@@ -154,7 +154,7 @@ export function renderTable(view, ctx) {
   function meter(n, max, cls, label) {
     const pct = max > 0 ? Math.min(100, Math.round((100 * n) / max)) : 0;
     return h("span", { class: `mk-meter ${cls}`, role: "meter", "aria-valuenow": n, "aria-valuemin": 0, "aria-valuemax": max,
-      "aria-label": label }, h("span", { class: "mk-meterfill", style: `width:${pct}%` }));
+      "aria-label": label }, h("span", { class: "mk-meterfill", style: { width: `${pct}%` } }));
   }
 
   function countsStrip(p, side, pl) {

@@ -266,7 +266,7 @@ export function renderTable(view, ctx) {
       bar.append(h("span", { class: "sk-totaltext", text: txt }));
       if (t.met) bar.append(h("span", { class: "sk-check", title: W.meets, "aria-label": W.meets, text: "✓" }));
       const meter = h("span", { class: "sk-meter", "aria-hidden": "true" });
-      meter.append(h("span", { class: "sk-meterfill", style: `width:${pct}%` }));
+      meter.append(h("span", { class: "sk-meterfill", style: { width: `${pct}%` } }));
       bar.append(meter);
       if (t.summed !== t.have) {
         bar.append(h("span", { class: "sk-sub", text: `(${tr("characters", { n: t.summed })}, ${tr("effects", { d: signed(t.have - t.summed) })})` }));
