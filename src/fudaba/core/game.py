@@ -22,7 +22,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
@@ -31,6 +31,9 @@ from .documents import Fields, check_engine, check_tree, read_json
 from .errors import CardDataError, DeckError, FudabaError, ParameterError, PositionError, UnknownGame
 from .files import read_text
 from .kinds import DecisionKind, kinds_table
+
+if TYPE_CHECKING:
+    from .descriptor import GameDescriptor
 from .positions import check_keys, read_document, table
 from .starters import FILE as STARTERS_FILE
 from .starters import StarterDeck, find_starter, player_starters, starter_info
@@ -63,11 +66,15 @@ class Game(ABC):
     #: the decision kinds the rules ask (:mod:`fudaba.core.kinds`), and the same by handler
     KINDS: ClassVar[tuple[DecisionKind, ...]] = ()
     KIND_BY_HANDLER: ClassVar[dict[str, DecisionKind]] = {}
+    KIND_BY_NAME: ClassVar[dict[str, DecisionKind]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Assemble the game: its state class runs its rules' ``STEPS`` and its kinds' answers."""
         super().__init_subclass__(**kwargs)
         cls.KIND_BY_HANDLER = kinds_table(tuple(cls.KINDS))
+        cls.KIND_BY_NAME = {}
+        for k in cls.KINDS:  # two kinds of one name (two handlers) share their words: the first's
+            cls.KIND_BY_NAME.setdefault(k.name, k)
         st = cls.__dict__.get("STATE")
         if st is not None:
             st.STEPS = dict(cls.STEPS)
@@ -522,14 +529,48 @@ class Game(ABC):
         return c.id if c is not None and not _looks_like_place(token) else token
 
     #: module with ``describe(game, event, lang)``, ``render(game, view, lang)``,
-    #: ``card_text(game, card_id, lang)`` and ``inspect(game, view, token, lang)`` (plain text, no Rich)
+    #: ``card_text(game, card_id, lang)`` and ``inspect(game, view, token, lang)`` (plain text, no Rich);
+    #: by default the descriptor's ``text``
     TEXT_MODULE: ClassVar[str] = ""
 
+    @classmethod
+    def descriptor(cls) -> GameDescriptor | None:
+        """The game's descriptor (None for a game class no registry knows)."""
+        from .registry import descriptors
+
+        return descriptors().get(cls.NAME)
+
+    @classmethod
+    def title(cls, lang: str = "en") -> str:
+        """The game's title in ``lang`` (its descriptor's; ``TITLE`` for a game without one)."""
+        d = cls.descriptor()
+        return d.title_in(lang) if d is not None else cls.TITLE
+
+    def text_module(self) -> str:
+        """The game's text module (``TEXT_MODULE``, else the descriptor's ``text``; "" for none)."""
+        if self.TEXT_MODULE:
+            return self.TEXT_MODULE
+        d = self.descriptor()
+        return d.text if d is not None else ""
+
     def _text(self, name: str) -> Callable[..., Any] | None:
-        if not self.TEXT_MODULE:
+        mod = self.text_module()
+        if not mod:
             return None
-        fn: Callable[..., Any] | None = getattr(importlib.import_module(self.TEXT_MODULE), name, None)
+        fn: Callable[..., Any] | None = getattr(importlib.import_module(mod), name, None)
         return fn
+
+    def pending_kind(self, view: Mapping[str, Any]) -> DecisionKind | None:
+        """The kind of the decision ``view`` shows its seat (None: not the seat's own, or no kind)."""
+        d = view.get("decision") if isinstance(view, Mapping) else None
+        if not isinstance(d, Mapping) or "options" not in d:
+            return None
+        return self.KIND_BY_NAME.get(str(d.get("kind")))
+
+    def kind_gloss(self, action: Action, view: Mapping[str, Any], lang: str = "en") -> str | None:
+        """An option of the seat's pending decision in words, from its kind (None: the kind has none)."""
+        k = self.pending_kind(view)
+        return None if k is None else k.gloss(self, action, dict(view), lang)
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
         """One readable log line for an event view (the core's own events, ``turns_skipped``, in
@@ -581,7 +622,13 @@ class Game(ABC):
 
     def prompt(self, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str | None:
         """What the pending decision in ``view`` asks, in words and in ``lang`` (None: use the
-        engine's short ``decision.prompt``). ``log`` is the viewer's log view, for context."""
+        engine's short ``decision.prompt``). ``log`` is the viewer's log view, for context. The pending
+        decision's kind says it (``DecisionKind.ask_text``), else the text module's ``prompt``."""
+        k = self.pending_kind(view)
+        if k is not None:
+            own = k.ask_text(self, view, lang, log)
+            if own:
+                return own
         fn = self._text("prompt")
         if fn is None:
             return None
