@@ -11,9 +11,10 @@ determinization, never a true state), from 0 (lost) to 1 (won). :data:`EVALUATE`
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable
 from typing import Any
+
+from ..core.agent import logistic as logistic  # re-exported: evaluations import it from here too
 
 #: game -> "module:function" of its evaluation
 EVALUATE = {
@@ -24,9 +25,6 @@ EVALUATE = {
 }
 
 
-def logistic(x: float) -> float:
-    """``1 / (1 + e^-x)``: a score difference as a chance of winning."""
-    return 1.0 / (1.0 + math.exp(-x))
 
 
 def evaluation(game: str) -> Callable[[Any], float] | None:
