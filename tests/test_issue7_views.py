@@ -57,7 +57,7 @@ def _zones(st: Any) -> tuple[list[list[str]], list[list[str]], list[list[str]]]:
     """(hands, decks, discard piles) of the true state, per seat."""
     if st.game.name == "sarasvati":
         return st.hand, st.deck, st.grave
-    return st.hands, st.decks, st.discards
+    return st.hand, st.deck, st.discard
 
 
 def _check_view(st: Any, seat: int | None) -> None:

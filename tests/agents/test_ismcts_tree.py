@@ -299,7 +299,7 @@ def test_each_games_evaluation_is_a_chance_that_favours_the_side_ahead(game: str
         st.books[1] = [None] * len(st.books[1])
     else:  # walpurgis: seat 1 holds nothing on the board, seat 0 three formations
         from fudaba.games.walpurgis.state import UP
-        for i, c in zip((0, 6, 12), st.decks[0][:3], strict=True):
+        for i, c in zip((0, 6, 12), st.deck[0][:3], strict=True):
             st.board[i] = [(0, c, UP, 0)]
     assert 0.75 < f(st) < 1.0
 

@@ -69,13 +69,13 @@ def test_8_full_board_a_face_up_placement_ends_the_game_before_its_chain_starts(
     assert "place W-RM-06 5d up" in texts(st)
     st.apply("place W-RM-06 5d up")
     assert st.over and st.result == "board full" and st.winner == 0
-    assert st.score["formations"] == [14, 11] and st.hands[0] == [] and len(st.decks[0]) == 6
+    assert st.score["formations"] == [14, 11] and st.hand[0] == [] and len(st.deck[0]) == 6
     assert kinds(st)[-2:] == ["activate", "game_over"] and "bullet" not in kinds(st) and not st.chain
     assert cell(st, "5c") == [(1, "W-RR-01", "dormant")]
     # v2.01: the same placement activates the card: its B effect draws, its bullets are asked
     st = pos(board, hands=(["W-RM-06"], ["W-RR-01"]), variant="v2.01")
     st.apply("place W-RM-06 5d up")
-    assert not st.over and st.decision.kind == "bullet" and st.hands[0] == ["W-RM-01"]
+    assert not st.over and st.decision.kind == "bullet" and st.hand[0] == ["W-RM-01"]
 
 
 def test_8_full_board_an_interception_placed_on_the_last_square_ends_the_game() -> None:

@@ -3,7 +3,7 @@
 from ...core.descriptor import GameDescriptor
 from . import rules as rules
 from .game import WalpurgisGame
-from .state import WState
+from .state import WalpurgisState
 
 DESCRIPTOR = GameDescriptor(
     name="walpurgis",
@@ -16,8 +16,9 @@ DESCRIPTOR = GameDescriptor(
     evaluate="fudaba.agents.walpurgis:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=160", "hard": "c=0.5,depth=20,iters=640"},
     web_table="../../server/static/js/games/walpurgis.js",
+    testing="fudaba.games.walpurgis.testing",
 )
 
 GAME = WalpurgisGame
 
-__all__ = ["DESCRIPTOR", "GAME", "WState", "WalpurgisGame", "rules"]
+__all__ = ["DESCRIPTOR", "GAME", "WalpurgisGame", "WalpurgisState", "rules"]

@@ -21,14 +21,14 @@ from ...core.state import State
 from .cards import WCard, base_pool, build_card
 from .position import load_position, state_position
 from .rules import ANSWERS, STEPS, decision_options, explain
-from .state import WState
+from .state import WalpurgisState
 
 DECK_DIR = Path(__file__).parent / "decks"
 
 
 class WalpurgisGame(Game):
     NAME = "walpurgis"
-    STATE = WState
+    STATE = WalpurgisState
     STEPS = STEPS
     ANSWERS = ANSWERS
     TEXT_MODULE = "fudaba.games.walpurgis.text"
@@ -115,34 +115,34 @@ class WalpurgisGame(Game):
             problems.append("the deck needs at least one 通常弾 to set aside at setup (§3)")
         return problems
 
-    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> WState:
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> WalpurgisState:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
-        st = WState(self, seed)
+        st = WalpurgisState(self, seed)
         st.init_fields()
         for p in (0, 1):
-            st.decks[p] = [self.cards[c].id for c in decks[p].main]
+            st.deck[p] = [self.cards[c].id for c in decks[p].main]
         st.extra = [dict(r) for r in self.extra_cards]  # cards added with with_cards: positions carry them
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")
         st.run()
         return st
 
-    def load_position(self, data: Mapping[str, Any] | str | Path) -> WState:
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> WalpurgisState:
         return load_position(self, data)
 
     # ------------------------------------------------------------------ the rules' hooks on a state
     def decision_options(self, st: State, d: Decision) -> list[Action]:
         """The options of ``d`` computed again by the rules' own functions (they may name cards of
         a hand or of face-down formations)."""
-        assert isinstance(st, WState)
+        assert isinstance(st, WalpurgisState)
         return decision_options(st, d)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:
         """Why ``action`` is refused, in ``lang`` ("ja": the rulebooks' words, same squares, ids and
         references)."""
-        assert isinstance(st, WState)
+        assert isinstance(st, WalpurgisState)
         return explain(st, action, lang)
 
     def position_of(self, st: State) -> dict[str, Any]:
-        assert isinstance(st, WState)
+        assert isinstance(st, WalpurgisState)
         return state_position(st)

@@ -18,7 +18,7 @@ from .cards import SQ, SQ_INDEX
 from .effects import LASTING
 from .rules import push_end_phase
 from .rules.common import board_full
-from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WState
+from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WalpurgisState
 
 TOP_KEYS = frozenset(
     {"game", "variant", "params", "turn", "active", "first", "phase", "placed", "activated", "seed", "seat",
@@ -30,7 +30,7 @@ CARD_KEYS = frozenset({"owner", "card", "state", "no_squares"})
 PHASES = ("prepare", "main", "end")
 
 
-def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
+def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WalpurgisState:
     doc = read_document(data)
     check_keys(doc, TOP_KEYS, "position")
     if doc.get("game", "walpurgis") != "walpurgis":
@@ -39,7 +39,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
     pool = g.cards
 
     seed = whole(doc.get("seed", 0), "seed", 0)
-    st = WState(g, seed)
+    st = WalpurgisState(g, seed)
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
     st.turn = whole(doc.get("turn", 1), "turn", 1)
@@ -62,7 +62,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
         if not isinstance(seat, Mapping):
             raise PositionError(f"position: key 'seat[{p}]' must be a table")
         check_keys(seat, SEAT_KEYS, f"position: seat[{p}]")
-        for key, zone in (("hand", st.hands), ("deck", st.decks), ("discard", st.discards),
+        for key, zone in (("hand", st.hand), ("deck", st.deck), ("discard", st.discard),
                           ("bullet_pile", st.piles), ("aside", st.aside)):
             ids = seat.get(key, [])
             if not isinstance(ids, list):
@@ -160,7 +160,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
     return st
 
 
-def state_position(st: WState) -> dict[str, Any]:
+def state_position(st: WalpurgisState) -> dict[str, Any]:
     """The §10 document of ``st``; PositionError when ``st`` is not at a phase-level decision."""
     if st.over:
         raise PositionError("position(): the game is over")
@@ -191,7 +191,7 @@ def state_position(st: WState) -> dict[str, Any]:
         "activated": st.activated,
         "seed": st.rng.state,
         "seat": [
-            {"hand": list(st.hands[p]), "deck": list(st.decks[p]), "discard": list(st.discards[p]),
+            {"hand": list(st.hand[p]), "deck": list(st.deck[p]), "discard": list(st.discard[p]),
              "bullet_pile": list(st.piles[p]), **({"aside": list(st.aside[p])} if st.aside[p] else {})}
             for p in (0, 1)
         ],

@@ -26,7 +26,7 @@ from ....core.actions import Action, Decision
 from ....core.state import Answer, Step
 from ..actions import PASS, A
 from ..cards import SQ
-from ..state import WState
+from ..state import WalpurgisState
 from .bullets import (
     ans_keep,
     bullet_processing,
@@ -91,7 +91,7 @@ from .turn import (
 
 
 # ====================================================================== resample support
-def decision_options(st: WState, d: Decision) -> list[Action]:
+def decision_options(st: WalpurgisState, d: Decision) -> list[Action]:
     """The options of decision ``d`` computed again in ``st`` by the functions the rules use: the
     core's ``resample`` hook, after the cards its seat cannot see were dealt again. A decision may
     name cards of a hand or of face-down formations (and a sealed ``hit`` pick is drawn again among

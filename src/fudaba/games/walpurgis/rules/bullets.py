@@ -18,13 +18,13 @@ from ..state import (
     UP,
     WORDS,
     FieldCard,
-    WState,
+    WalpurgisState,
 )
 from .common import distinct, leave, to_discard
 
 
 # ---------------------------------------------------------------------- step 6: bullet processing
-def bullet_processing(st: WState, ctx: Any) -> None:
+def bullet_processing(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6 (8.3.6): every square holding two or more cards, in square order 1a…5e (the
     squares are independent, so this is the same as all at once)."""
     start = ctx[0]
@@ -63,7 +63,7 @@ def survivor(fc: FieldCard) -> FieldCard:
     return fc
 
 
-def one_player_keep(st: WState, ctx: Any) -> None:
+def one_player_keep(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6, one player's cards only (8.3.6.1): that player keeps one card."""
     s = ctx[0]
     sq = st.board[s]
@@ -79,13 +79,13 @@ def one_player_keep(st: WState, ctx: Any) -> None:
     st.ask(o, "keep", opts, "keep", (s,), f"bullet processing {SQ[s]}: keep one card", private=True)
 
 
-def ans_keep(st: WState, a: Action, ctx: Any) -> None:
+def ans_keep(st: WalpurgisState, a: Action, ctx: Any) -> None:
     s = ctx[0]
     sq = st.board[s]
     keep_card(st, s, find_card(sq, sq[0][0], a.args[1]))
 
 
-def keep_card(st: WState, s: int, i: int) -> None:
+def keep_card(st: WalpurgisState, s: int, i: int) -> None:
     """The one-player rule: card ``i`` stays; the others leave — v2.01: formations to the discard
     pile, bullets to the bullet pile; v1.01 (§8): all to the discard pile (「1枚のみ残し、それ以外の
     カードは捨て札置き場に置きます」)."""
@@ -108,7 +108,7 @@ def keep_card(st: WState, s: int, i: int) -> None:
         st.emit("keep", player=kept[0], place=SQ[s], state=WORDS[kept[2]], card=kept[1])
 
 
-def two_player_round(st: WState, ctx: Any) -> None:
+def two_player_round(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6, both players' cards (8.3.6.2): each player picks one own card, at the same
     time — sealed picks (core): asked turn player first, each hidden from the other player until
     both are given, then revealed together."""
@@ -119,17 +119,17 @@ def two_player_round(st: WState, ctx: Any) -> None:
     st.push("hit_pick", (s, p))
 
 
-def hit_pick(st: WState, ctx: Any) -> None:
+def hit_pick(st: WalpurgisState, ctx: Any) -> None:
     s, q = ctx
     st.ask(q, "hit", hit_options(st, s, q), "hit", (s, q), f"bullet processing {SQ[s]}: pick a card of yours",
            sealed={"place": SQ[s]})
 
 
-def hit_options(st: WState, s: int, q: int) -> list[Action]:
+def hit_options(st: WalpurgisState, s: int, q: int) -> list[Action]:
     return [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], q)]
 
 
-def hits(st: WState, ctx: Any) -> None:
+def hits(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6 (8.3.6.2): both picks revealed in one public event (a face-down card by its state
     only, §1); each picked card is hit (v2.01: it degrades; v1.01 §8: the pair rule)."""
     s = ctx[0]
@@ -165,7 +165,7 @@ def hits(st: WState, ctx: Any) -> None:
         st.push("one_player_keep", (s,))
 
 
-def degrade(st: WState, fc: FieldCard) -> FieldCard | None:
+def degrade(st: WalpurgisState, fc: FieldCard) -> FieldCard | None:
     """v2.01 (8.3.6.2): up/activating -> dormant (unless it does not turn face down), bullet_up ->
     bullet, a face-down formation or bullet leaves (None)."""
     o, cid, stt, _f = fc
@@ -178,7 +178,7 @@ def degrade(st: WState, fc: FieldCard) -> FieldCard | None:
     return None
 
 
-def face_down(st: WState, fc: FieldCard) -> FieldCard:
+def face_down(st: WalpurgisState, fc: FieldCard) -> FieldCard:
     o, cid, stt, _f = fc
     if stt >= UP and not st.cards[cid].no_face_down:
         return (o, cid, DORMANT, 0)
@@ -191,7 +191,7 @@ def is_up(fc: FieldCard) -> bool:
     return fc[2] >= UP or fc[2] == BULLET_UP
 
 
-def v1_pair(st: WState, a: FieldCard, b: FieldCard, i: int, j: int) -> dict[int, FieldCard | None]:
+def v1_pair(st: WalpurgisState, a: FieldCard, b: FieldCard, i: int, j: int) -> dict[int, FieldCard | None]:
     """§8 v1.01 pair: face up vs face up -> both turn face down first; face down vs face down ->
     both leave; face up vs face down -> the face-down one leaves, the face-up one turns face down."""
     if is_up(a) and is_up(b):

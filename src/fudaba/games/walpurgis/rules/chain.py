@@ -21,7 +21,7 @@ from ..state import (
     NOSQ,
     UP,
     WORDS,
-    WState,
+    WalpurgisState,
 )
 from .common import (
     SQUARES,
@@ -40,7 +40,7 @@ from .common import (
 from .turn import end_duds
 
 
-def bullet_placement(st: WState, ctx: Any) -> None:
+def bullet_placement(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 1 (速射, sub matrix) and step 3 (main matrix): face-down bullets from the deck top
     on any subset of the bullet squares, one at a time, ``done`` to stop."""
     idx, kind = ctx
@@ -49,23 +49,23 @@ def bullet_placement(st: WState, ctx: Any) -> None:
     ask_bullets(st, idx, kind, (c.sub_bullet if kind == 0 else c.bullet)[p][s])
 
 
-def ask_bullets(st: WState, idx: int, kind: int, remaining: tuple[int, ...]) -> None:
+def ask_bullets(st: WalpurgisState, idx: int, kind: int, remaining: tuple[int, ...]) -> None:
     p = st.chain[idx][0]
-    if not remaining or not st.decks[p]:
+    if not remaining or not st.deck[p]:
         return
     opts = [A("bullet", SQ[q]) for q in remaining]
     opts.append(DONE)
     st.ask(p, "bullet", opts, "bullet", (idx, kind, remaining), "rapid-fire bullets" if kind == 0 else "bullets")
 
 
-def ans_bullet(st: WState, a: Action, ctx: Any) -> None:
+def ans_bullet(st: WalpurgisState, a: Action, ctx: Any) -> None:
     idx, kind, remaining = ctx
     if a is DONE:
         return
     q = SQ_INDEX[a.args[0]]
     rec = st.chain[idx]
     p = rec[0]
-    cid = st.decks[p].pop(0)
+    cid = st.deck[p].pop(0)
     up = st.cards[rec[2]].face_up_bullets
     st.board[q] = (*st.board[q], (p, cid, BULLET_UP if up else BULLET, 0))
     if up:
@@ -76,7 +76,7 @@ def ans_bullet(st: WState, a: Action, ctx: Any) -> None:
     ask_bullets(st, idx, kind, tuple(x for x in remaining if x != q))
 
 
-def b_effects(st: WState, ctx: Any) -> None:
+def b_effects(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 2 (8.3.2): the card's B effects."""
     p, s, cid = st.chain[ctx[0]][:3]
     push_effects(st, p, s, cid, "B")
@@ -98,14 +98,14 @@ def touching(c: WCard, p: int) -> tuple[int, ...]:
     return got
 
 
-def interception_options(st: WState, q: int, target: int) -> list[Action]:
+def interception_options(st: WalpurgisState, q: int, target: int) -> list[Action]:
     """§5.3 step 4 (8.4): activations of ``q`` meeting the condition whose condition, bullet or
     destroy squares overlap ``target`` (the previous activation's C/X squares and bullets)."""
     cards = st.cards
     fm, anyf, icon_m, nforms, act = field_masks(st, q)
     opts: list[Action] = []
     hit = squares_of(target)
-    for cid in distinct(st.hands[q]):
+    for cid in distinct(st.hand[q]):
         c = cards[cid]
         if nforms < c.min_others:
             continue
@@ -129,7 +129,7 @@ def interception_options(st: WState, q: int, target: int) -> list[Action]:
     return opts
 
 
-def interception_check(st: WState, ctx: Any) -> None:
+def interception_check(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 4: the other player may intercept; when nobody does, steps 5–9 follow."""
     idx = ctx[0]
     rec = st.chain[idx]
@@ -148,7 +148,7 @@ def interception_check(st: WState, ctx: Any) -> None:
     st.ask(q, "intercept", opts, "intercept", (idx,), "intercept?", private=True)
 
 
-def ans_intercept(st: WState, a: Action, ctx: Any) -> None:
+def ans_intercept(st: WalpurgisState, a: Action, ctx: Any) -> None:
     q = 1 - st.chain[ctx[0]][0]
     if a is PASS:
         st.emit("pass", player=q)
@@ -159,7 +159,7 @@ def ans_intercept(st: WState, a: Action, ctx: Any) -> None:
         activate(st, q, SQ_INDEX[a.args[1]], a.args[0])
 
 
-def push_resolution(st: WState) -> None:
+def push_resolution(st: WalpurgisState) -> None:
     """§5.3 steps 5–9."""
     tp = st.active
     st.push("chain_end")
@@ -171,7 +171,7 @@ def push_resolution(st: WState) -> None:
 
 
 # ---------------------------------------------------------------------- steps 5 and 9: ordered effects
-def ordered_candidates(st: WState, timing: str, done: tuple[int, ...]) -> tuple[list[int], list[int]]:
+def ordered_candidates(st: WalpurgisState, timing: str, done: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The squares of each seat's cards whose ``timing`` effects are still to resolve (one scan)."""
     out: tuple[list[int], list[int]] = ([], [])
     cards = st.cards
@@ -196,7 +196,7 @@ def ordered_candidates(st: WState, timing: str, done: tuple[int, ...]) -> tuple[
     return out
 
 
-def ordered_effects(st: WState, ctx: Any) -> None:
+def ordered_effects(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 5 (8.3.5) D effects of every activating formation, step 9 (8.3.9) chain-end
     effects of the cards that activated in this chain, and §4 end ④ (7.3.4) "at end of turn"
     effects of every face-up formation: turn player first, then alternately, one card at a time,
@@ -213,7 +213,7 @@ def ordered_effects(st: WState, ctx: Any) -> None:
     st.ask(p, "resolve", opts, "resolve", (timing, p, done), f"{timing} effects: choose the next card")
 
 
-def ans_resolve(st: WState, a: Action, ctx: Any) -> None:
+def ans_resolve(st: WalpurgisState, a: Action, ctx: Any) -> None:
     timing, p, done = ctx
     s = SQ_INDEX[a.args[0]]
     fc = formation_of(st.board[s], p)
@@ -223,13 +223,13 @@ def ans_resolve(st: WState, a: Action, ctx: Any) -> None:
     push_effects(st, p, s, fc[1], timing)
 
 
-def push_effects(st: WState, p: int, s: int, cid: str, timing: str) -> None:
+def push_effects(st: WalpurgisState, p: int, s: int, cid: str, timing: str) -> None:
     effs = st.cards[cid].timed[timing]
     for k in range(len(effs) - 1, -1, -1):
         st.push("effect", (p, s, cid, timing, k))
 
 
-def effect(st: WState, ctx: Any) -> None:
+def effect(st: WalpurgisState, ctx: Any) -> None:
     """One effect of the vocabulary (§7, effects.py)."""
     p, _s, cid, timing, k = ctx
     e = st.cards[cid].timed[timing][k]
@@ -240,7 +240,7 @@ def effect(st: WState, ctx: Any) -> None:
         n = 0
         for _ in range(e.n):
             if st.piles[p]:
-                st.decks[p].append(st.piles[p].pop(0))
+                st.deck[p].append(st.piles[p].pop(0))
                 n += 1
         st.emit("recover", player=p, count=n)
     elif op == "protect":
@@ -267,16 +267,16 @@ def effect(st: WState, ctx: Any) -> None:
             st.ask(p, "target", opts, "target", (p, op, owner), f"{st.cards[cid].name}: choose a target")
 
 
-def beside_options(st: WState, p: int) -> list[Action]:
+def beside_options(st: WalpurgisState, p: int) -> list[Action]:
     """``set_beside``: any card of ``p``'s hand (``target W-RM-07``)."""
-    return [A("target", cid) for cid in distinct(st.hands[p])]
+    return [A("target", cid) for cid in distinct(st.hand[p])]
 
 
-def ans_target(st: WState, a: Action, ctx: Any) -> None:
+def ans_target(st: WalpurgisState, a: Action, ctx: Any) -> None:
     _p, op, owner = ctx
     if op == "set_beside":
         cid = a.args[0]
-        st.hands[owner].remove(cid)
+        st.hand[owner].remove(cid)
         st.aside[owner].append(cid)
         st.emit("set_beside", secret={"card": cid}, seen_by=(owner,), player=owner)
         return
@@ -295,7 +295,7 @@ def ans_target(st: WState, a: Action, ctx: Any) -> None:
 
 
 # ---------------------------------------------------------------------- step 7: destroy processing
-def destroy_processing(st: WState, ctx: Any) -> None:
+def destroy_processing(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 7 (8.3.7): every activating formation still on the field (v2.01; v1.01: every
     activation of this chain, squares fixed when it activated) hits the opponent's formations on
     its destroy squares, all at once. Against バニシングエブリシング's "returns to hand", the turn
@@ -339,20 +339,20 @@ def destroy_processing(st: WState, ctx: Any) -> None:
             if fc[0] == owner and fc[2] >= ACTIVE:
                 board[q] = sq[:k] + sq[k + 1 :]
                 if bounce:
-                    st.hands[owner].append(fc[1])
+                    st.hand[owner].append(fc[1])
                     if fc[2] >= UP:
                         st.emit("bounce", player=owner, place=SQ[q], card=fc[1])
                     else:  # a face-down formation goes to a hand unseen: only its owner learns it (§1)
                         st.emit("bounce", secret={"card": fc[1]}, seen_by=(owner,), player=owner, place=SQ[q],
                                 state=WORDS[fc[2]])
                 else:
-                    st.discards[owner].append(fc[1])
+                    st.discard[owner].append(fc[1])
                     st.emit("destroy", player=owner, place=SQ[q], card=fc[1])
                 break
 
 
 # ---------------------------------------------------------------------- step 8 and end ②: A effects
-def a_skippable(st: WState, allow: int) -> bool:
+def a_skippable(st: WalpurgisState, allow: int) -> bool:
     """May the owner turn a formation upright without applying its A effect? Only in the v2.01 end
     phase ② (7.3.2 「A効果を適用することができます」). The chain's step 8 (8.3.8 「A:以下の効果を
     適用します」) applies it, and so does v1.01 (no end phase, §8: 「アンタップする時に、Aに書いてある
@@ -360,7 +360,7 @@ def a_skippable(st: WState, allow: int) -> bool:
     return not allow and not st.v1
 
 
-def a_options(st: WState, p: int, sus: tuple[int, ...], allow: int) -> list[Action]:
+def a_options(st: WalpurgisState, p: int, sus: tuple[int, ...], allow: int) -> list[Action]:
     """``upright SQ`` for each activating formation of ``p`` still to turn; in the chain also
     ``sustain SQ`` for a 持続 one; in the v2.01 end phase also ``upright SQ skip`` for one that has an
     A effect (a card without one has nothing to skip)."""
@@ -378,7 +378,7 @@ def a_options(st: WState, p: int, sus: tuple[int, ...], allow: int) -> list[Acti
     return opts
 
 
-def any_activating(st: WState) -> bool:
+def any_activating(st: WalpurgisState) -> bool:
     """Is there an activating formation on the field?"""
     for sq in compress(st.board, st.board):
         for fc in sq:
@@ -387,7 +387,7 @@ def any_activating(st: WState) -> bool:
     return False
 
 
-def a_effects(st: WState, ctx: Any) -> None:
+def a_effects(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 8 (8.3.8) and end ② (7.3.2): turn player first, then alternately, each player
     turns one activating formation upright — one decision per formation, naming which one. In the
     chain its A effect is applied and a 持続 card may ``sustain`` (stay activating); in the v2.01
@@ -406,7 +406,7 @@ def a_effects(st: WState, ctx: Any) -> None:
     st.ask(p, "upright", opts, "upright", (p, sus, allow), prompt)
 
 
-def ans_upright(st: WState, a: Action, ctx: Any) -> None:
+def ans_upright(st: WalpurgisState, a: Action, ctx: Any) -> None:
     p, sus, allow = ctx
     s = SQ_INDEX[a.args[0]]
     if a.verb == "sustain":
@@ -424,7 +424,7 @@ def ans_upright(st: WState, a: Action, ctx: Any) -> None:
     push_effects(st, p, s, fc[1], "A")
 
 
-def chain_end(st: WState, ctx: Any) -> None:
+def chain_end(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 9 ends the chain; v1.01 clears duds here (no end phase, §8); §6 a full board ends
     the game (both variants judge it here; v1.01 also right after a placement from hand, §8)."""
     if st.v1:

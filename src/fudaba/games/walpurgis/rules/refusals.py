@@ -17,7 +17,7 @@ from ..state import (
     DORMANT,
     JA_WORDS,
     WORDS,
-    WState,
+    WalpurgisState,
 )
 from .common import formation_of, hand_square_ok, has_formation, own_formation_count
 from .turn import v1_first_main
@@ -56,7 +56,7 @@ _KIND_JA = {
 }
 
 
-def explain(st: WState, a: Action, lang: str = "en") -> str:
+def explain(st: WalpurgisState, a: Action, lang: str = "en") -> str:
     """Why ``a`` is not legal now, naming the rule: our spec's section and the rulebook's number
     (``lang`` "ja": in Japanese, with the same references)."""
     msg = _explain(st, a).text(lang)
@@ -65,7 +65,7 @@ def explain(st: WState, a: Action, lang: str = "en") -> str:
     return msg
 
 
-def _explain(st: WState, a: Action) -> Msg:
+def _explain(st: WalpurgisState, a: Action) -> Msg:
     d = st.decision
     if d is None:
         return _r("no decision is pending", "選択を待っている場面ではありません")
@@ -138,7 +138,7 @@ def _explain(st: WState, a: Action) -> Msg:
     return _r(f"not legal now: {allowed}", f"今は「{v}」はできません。{allowed_ja}")
 
 
-def explain_upright(st: WState, a: Action, ctx: Any) -> Msg:
+def explain_upright(st: WalpurgisState, a: Action, ctx: Any) -> Msg:
     """``upright SQ`` / ``upright SQ skip`` refused: §5.3 step 8 in the chain, §4 end ② after it."""
     p, sus, allow = ctx
     args = a.args
@@ -166,7 +166,7 @@ def explain_upright(st: WState, a: Action, ctx: Any) -> Msg:
               f"{sqn}の{name}にはA効果がないため、skipは選べません。「upright {sqn}」としてください (§4 end ②, 7.3.2)")
 
 
-def _cond_failure(st: WState, c: WCard, p: int, s: int, on_field: bool) -> Msg | None:
+def _cond_failure(st: WalpurgisState, c: WCard, p: int, s: int, on_field: bool) -> Msg | None:
     cs = c.cond[p][s]
     if cs is None:
         return _r(f"a condition square of {c.name} from {SQ[s]} falls off the field and cannot be met (§2, §5.1)",
@@ -196,7 +196,7 @@ def _cond_failure(st: WState, c: WCard, p: int, s: int, on_field: bool) -> Msg |
     return None
 
 
-def explain_place(st: WState, a: Action, kind: str, p: int) -> Msg:
+def explain_place(st: WalpurgisState, a: Action, kind: str, p: int) -> Msg:
     args = a.args
     if len(args) != 3 or args[1].lower() not in SQ_INDEX or args[2] not in ("up", "down"):
         return _r("write 'place CARD SQUARE up|down', e.g. 'place W-RM-03 2d up' (§9)",
@@ -205,7 +205,7 @@ def explain_place(st: WState, a: Action, kind: str, p: int) -> Msg:
     c = st.cards.get(cid)
     if c is None:
         return _r(f"unknown card {cid!r}", f"{cid!r}というカードはありません")
-    if cid not in st.hands[p]:
+    if cid not in st.hand[p]:
         return _r(f"{cid} ({c.name}) is not in your hand (§4 main 7.2.1)",
                   f"{cid}({c.name})は手札にありません (§4 main 7.2.1)")
     s = SQ_INDEX[sqn]
@@ -260,7 +260,7 @@ def _no_overlap(name: str, sqn: str) -> Msg:
     )
 
 
-def explain_activate(st: WState, a: Action, kind: str, p: int) -> Msg:
+def explain_activate(st: WalpurgisState, a: Action, kind: str, p: int) -> Msg:
     if len(a.args) != 1 or a.args[0].lower() not in SQ_INDEX:
         return _r("write 'activate SQUARE', e.g. 'activate 2b' (§9)",
                   "「activate マス」の形で指定してください(例:「activate 2b」) (§9)")

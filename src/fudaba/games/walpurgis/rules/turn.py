@@ -15,7 +15,7 @@ from ..state import (
     ACTIVE,
     DORMANT,
     UP,
-    WState,
+    WalpurgisState,
 )
 from .common import (
     ALL_SQUARES,
@@ -42,7 +42,7 @@ MainInfo = tuple[int, tuple[str, ...], int, tuple[int, ...], bool, tuple[Action,
 
 
 # ====================================================================== §4 turn
-def turn_start(st: WState, ctx: Any) -> None:
+def turn_start(st: WalpurgisState, ctx: Any) -> None:
     """§4: a new turn; §6 ``turn_limit`` ends the game as a draw."""
     if st.turn > st.game.params["turn_limit"]:
         st.end_game(None, "turn limit")
@@ -56,7 +56,7 @@ def turn_start(st: WState, ctx: Any) -> None:
     st.push("prepare_wake")
 
 
-def prepare_wake(st: WState, ctx: Any) -> None:
+def prepare_wake(st: WalpurgisState, ctx: Any) -> None:
     """§4 prepare ① (7.1.1): choose one of your dormant formations and make it active.
     v1.01 (開始フェイズ 1): 「活動状態にすることが出来ます」 — optional, so `pass` is offered too
     (docs/walpurgis.md decision 25)."""
@@ -69,7 +69,7 @@ def prepare_wake(st: WState, ctx: Any) -> None:
         st.ask(p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
 
 
-def ans_wake(st: WState, a: Action, ctx: Any) -> None:
+def ans_wake(st: WalpurgisState, a: Action, ctx: Any) -> None:
     p = st.active if ctx is None else ctx[0]
     if a.verb == "pass":  # v1.01 only: the dormant formations stay dormant
         st.emit("wake_pass", player=p)
@@ -79,15 +79,15 @@ def ans_wake(st: WState, a: Action, ctx: Any) -> None:
     st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, place=SQ[s])
 
 
-def prepare_recover(st: WState, ctx: Any) -> None:
+def prepare_recover(st: WalpurgisState, ctx: Any) -> None:
     """§4 prepare ② (7.1.2): the top card of the bullet pile goes to the deck bottom."""
     p = st.active
     if st.piles[p]:
-        st.decks[p].append(st.piles[p].pop(0))
+        st.deck[p].append(st.piles[p].pop(0))
         st.emit("recover", player=p, count=1)
 
 
-def prepare_draw(st: WState, ctx: Any) -> None:
+def prepare_draw(st: WalpurgisState, ctx: Any) -> None:
     """§4 prepare ③ (7.1.3): draw 1; an empty deck loses (§6). v1.01 (§8): no draw on turn 1, and
     no deck-out loss — an empty deck draws nothing."""
     p = st.active
@@ -96,18 +96,18 @@ def prepare_draw(st: WState, ctx: Any) -> None:
     if st.v1:
         draw(st, p, 1)
         return
-    if not st.decks[p]:
+    if not st.deck[p]:
         st.end_game(1 - p, "deck out")
         return
     draw(st, p, 1)
 
 
-def main_start(st: WState, ctx: Any) -> None:
+def main_start(st: WalpurgisState, ctx: Any) -> None:
     st.phase = "main"
     st.push("main")
 
 
-def v1_first_main(st: WState) -> bool:
+def v1_first_main(st: WalpurgisState) -> bool:
     """§8 v1.01: each player's first main phase (turns 1 and 2)."""
     return st.v1 and st.turn <= 2
 
@@ -132,7 +132,7 @@ def main_info(c: WCard, p: int) -> MainInfo:
     return got
 
 
-def main_options(st: WState) -> list[Action]:
+def main_options(st: WalpurgisState) -> list[Action]:
     """§4 main (7.2): one placement, one activation, or ``end``."""
     p = st.active
     board = st.board
@@ -141,7 +141,7 @@ def main_options(st: WState) -> list[Action]:
     if v1_first_main(st):
         # §8 v1.01: only a 通常弾 face up, conditions waived
         free = [s for s in SQUARES if not has_formation(board[s])]
-        for cid in distinct(st.hands[p]):
+        for cid in distinct(st.hand[p]):
             if cards[cid].is_normal:
                 up = place_actions(cid)[1]
                 opts += [up[s] for s in free]
@@ -156,7 +156,7 @@ def main_options(st: WState) -> list[Action]:
         infos = _MAIN[p]
         # the hottest loop of a Walpurgis game: place_actions, ok_mask, met_squares and
         # both_selector inlined
-        for cid in distinct(st.hands[p]):
+        for cid in distinct(st.hand[p]):
             c = cards[cid]
             mino, icons, met, shifts, on_opponent, down, both = infos.get(c) or main_info(c, p)
             if nforms >= mino:  # face up: the condition is met (§5.1), on an empty square or (§7) onto the opponent's
@@ -187,7 +187,7 @@ def main_options(st: WState) -> list[Action]:
     return opts
 
 
-def main(st: WState, ctx: Any) -> None:
+def main(st: WalpurgisState, ctx: Any) -> None:
     p = st.active
     opts = main_options(st)
     if not opts:
@@ -196,7 +196,7 @@ def main(st: WState, ctx: Any) -> None:
     st.ask(p, "main", opts, "main", None, "main phase")
 
 
-def ans_main(st: WState, a: Action, ctx: Any) -> None:
+def ans_main(st: WalpurgisState, a: Action, ctx: Any) -> None:
     p = st.active
     verb = a.verb
     if verb == "end":
@@ -213,7 +213,7 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
     st.placed = True
     if v1_first_main(st):
         # §8 v1.01: face up, no bullets, no interception; the main phase ends
-        st.hands[p].remove(cid)
+        st.hand[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, UP, 0))
         st.emit("place", player=p, place=sqn, face="up", card=cid)
         st.push("main_end")
@@ -223,7 +223,7 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
     if face == "down":
         # §4 placement (7.2.1): face down, no condition, no chain. v2.01 judges a board this fills
         # when the next chain ends (§6, 2.1); v1.01 ends the game at once (§8)
-        st.hands[p].remove(cid)
+        st.hand[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
         st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, place=sqn, face="down")
         placed_full(st)
@@ -231,7 +231,7 @@ def ans_main(st: WState, a: Action, ctx: Any) -> None:
         activate(st, p, s, cid)
 
 
-def main_end(st: WState, ctx: Any) -> None:
+def main_end(st: WalpurgisState, ctx: Any) -> None:
     """§4 (7.2.3): neither placed nor activated -> draw 2 (an empty deck does not lose)."""
     if not st.placed and not st.activated:
         draw(st, st.active, 2)
@@ -239,7 +239,7 @@ def main_end(st: WState, ctx: Any) -> None:
     push_end_phase(st)
 
 
-def push_end_phase(st: WState) -> None:
+def push_end_phase(st: WalpurgisState) -> None:
     """§4 end (7.3) ①–④ (v1.01 keeps ② for 持続 formations and ④, decision 9 of docs)."""
     st.push("end_turn")
     st.push("end_cleanup")
@@ -249,7 +249,7 @@ def push_end_phase(st: WState) -> None:
     st.push("end_duds")
 
 
-def end_duds(st: WState, ctx: Any) -> None:
+def end_duds(st: WalpurgisState, ctx: Any) -> None:
     """§4 end ① (7.3.1): every bullet still on the field goes to its owner's bullet pile."""
     board = st.board
     for s in list(compress(SQUARES, board)):
@@ -268,30 +268,30 @@ def end_duds(st: WState, ctx: Any) -> None:
         board[s] = tuple(keep)
 
 
-def end_hand_limit(st: WState, ctx: Any) -> None:
+def end_hand_limit(st: WalpurgisState, ctx: Any) -> None:
     """§4 end ③ (7.3.3): 7 or more cards -> discard down to 6 (own choice). The parameter
     ``hand_limit`` decides (v1.01 has none: its default is 0; a value given for v1.01 is applied)."""
     limit = st.game.params["hand_limit"]
     p = st.active
-    if limit <= 0 or len(st.hands[p]) <= limit:
+    if limit <= 0 or len(st.hand[p]) <= limit:
         return
     st.ask(p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
 
 
-def discard_options(st: WState, p: int) -> list[Action]:
-    return [A("discard", cid) for cid in distinct(st.hands[p])]
+def discard_options(st: WalpurgisState, p: int) -> list[Action]:
+    return [A("discard", cid) for cid in distinct(st.hand[p])]
 
 
-def ans_discard(st: WState, a: Action, ctx: Any) -> None:
+def ans_discard(st: WalpurgisState, a: Action, ctx: Any) -> None:
     p = st.active
     cid = a.args[0]
-    st.hands[p].remove(cid)
-    st.discards[p].append(cid)
+    st.hand[p].remove(cid)
+    st.discard[p].append(cid)
     st.emit("discard", player=p, card=cid, reason="hand limit")
     st.push("end_hand_limit")
 
 
-def end_cleanup(st: WState, ctx: Any) -> None:
+def end_cleanup(st: WalpurgisState, ctx: Any) -> None:
     """§4 end ④ (7.3.4), after the "at end of turn" effects (``turn_end``, run by
     ``ordered_effects`` just before): "until end of turn" effects end, then the cards set beside
     the field go to their owners' discard piles (turn player first)."""
@@ -303,12 +303,12 @@ def end_cleanup(st: WState, ctx: Any) -> None:
     for p in (tp, 1 - tp):
         if st.aside[p]:
             for cid in st.aside[p]:
-                st.discards[p].append(cid)
+                st.discard[p].append(cid)
                 st.emit("discard", player=p, card=cid, reason="set beside the field")
             st.aside[p].clear()
 
 
-def end_turn(st: WState, ctx: Any) -> None:
+def end_turn(st: WalpurgisState, ctx: Any) -> None:
     """§4 end: the turn is over; the next player's turn starts."""
     st.emit("end_turn", player=st.active)
     st.turn += 1
