@@ -14,8 +14,8 @@ from fudaba import IllegalAction
 from fudaba.cli import app
 from fudaba.core import Rng
 from fudaba.core.actions import Action
-from fudaba.games.walpurgis.actions import KIND_VERBS
 from fudaba.games.walpurgis.cards import SQ
+from fudaba.games.walpurgis.game import WalpurgisGame
 from fudaba.games.walpurgis.state import WalpurgisState
 
 from .helpers import pos
@@ -200,7 +200,7 @@ _REF = re.compile(r"\((§[^()]*(?:\([^()]*\))?[^()]*)\)")
 _HIRAGANA = re.compile(r"[ぁ-ゖ]")
 _WORD = re.compile(r"[A-Za-z_]{3,}")
 #: notation that stays as typed in a Japanese sentence: verbs, ``up|down``, a rule parameter, the refused input
-_NOTATION = {v for vs in KIND_VERBS.values() for v in vs} | {"down", "ban_centre", "frobnicate", "concede_not", "now", "sideways"}
+_NOTATION = {v for k in WalpurgisGame.KINDS for v in k.verbs} | {"down", "ban_centre", "frobnicate", "concede_not", "now", "sideways"}
 
 
 def _english_left(ja_reason: str) -> list[str]:

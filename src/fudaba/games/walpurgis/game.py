@@ -1,8 +1,8 @@
 """The Walpurgis :class:`~fudaba.core.game.Game` (spec §3, §8): variants, parameters, decks.
 
-The game is assembled here: the state class (``state.py``), the rules' steps and answer handlers
-and their refusals (the ``rules`` package), positions (``position.py``) and the text module
-(``text.py``).
+The game is assembled here: the state class (``state.py``), the rules' steps and decision kinds
+(each with its options, refusals and answer: the ``rules`` package), positions (``position.py``)
+and the text module (``text/``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck
 from ...core.files import read_text
@@ -20,7 +19,7 @@ from ...core.game import Game
 from ...core.state import State
 from .cards import WCard, base_pool, build_card
 from .position import load_position, state_position
-from .rules import ANSWERS, STEPS, decision_options, explain
+from .rules import KINDS, STEPS
 from .state import WalpurgisState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -30,7 +29,7 @@ class WalpurgisGame(Game):
     NAME = "walpurgis"
     STATE = WalpurgisState
     STEPS = STEPS
-    ANSWERS = ANSWERS
+    KINDS = KINDS
     TEXT_MODULE = "fudaba.games.walpurgis.text"
     CARD_ID_PREFIX = "W-"
     INFO_PLACES = "3c, 5a, discard, xdiscard"
@@ -131,18 +130,6 @@ class WalpurgisGame(Game):
         return load_position(self, data)
 
     # ------------------------------------------------------------------ the rules' hooks on a state
-    def decision_options(self, st: State, d: Decision) -> list[Action]:
-        """The options of ``d`` computed again by the rules' own functions (they may name cards of
-        a hand or of face-down formations)."""
-        assert isinstance(st, WalpurgisState)
-        return decision_options(st, d)
-
-    def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        """Why ``action`` is refused, in ``lang`` ("ja": the rulebooks' words, same squares, ids and
-        references)."""
-        assert isinstance(st, WalpurgisState)
-        return explain(st, action, lang)
-
     def position_of(self, st: State) -> dict[str, Any]:
         assert isinstance(st, WalpurgisState)
         return state_position(st)

@@ -510,132 +510,17 @@ def inspect(game: WalpurgisGame, view: dict[str, Any], token: str, lang: str = "
 
 
 # ------------------------------------------------------------------------------------------- decisions
-_PROMPT = {
-    "en": {
-        "setup": "Setup ① (§3): choose which Normal Shot (通常弾) to set aside (it joins your hand after the "
-                 "mulligan)",
-        "mulligan": "Mulligan (§3 ⑤): put cards from your hand on the deck bottom one at a time, "
-                    "then done to draw as many",
-        "initial": "Initial placement (§3): place a Normal Shot (通常弾) from your hand face up",
-        "first_main": "Your first main phase (§8, v1.01): place a Normal Shot (通常弾) from your hand face up "
-                      "on any square (no condition, no bullets, no interception)",
-        "wake": "Prepare ① (§4): choose one of your dormant formations to make active",
-        "wake_optional": ", or pass (v1.01: waking is optional)",
-        "main": "Main phase (§4): at most one placement and one activation, in any order; end when finished "
-                "(doing neither draws 2)",
-        "bullet": "{card} on {sq}: place face-down bullets on its bullet squares one at a time, then done "
-                  "(§5.3 step 3)",
-        "rapid": "{card} on {sq} (速射): place face-down bullets on its sub-matrix bullet squares, then done "
-                 "(§5.3 step 1)",
-        "intercept": "P{who} activated {card} on {sq}: intercept with a card from your hand or an active "
-                     "formation, or pass (§5.3 step 4)",
-        "resolve": "{timing} effects (§5.3): choose which of your cards resolves next",
-        "keep": "Bullet processing on {sq} (§5.3 step 6): keep one of your cards there; the others leave",
-        "hit": "Bullet processing on {sq} (§5.3 step 6): pick one of your cards there (the opponent picks "
-               "too, in secret)",
-        "upright": "A effects (§5.3 step 8): turn one of your activating formations upright (sustain: a 持続 "
-                   "one stays activating)",
-        "upright_end": "End phase ② (§4): turn one of your activating formations upright; apply its A effect "
-                       "(upright SQ) or not (upright SQ skip)",
-        "discard": "End of turn (§4): discard down to {n} cards",
-        "target": "{card}: {effect} — choose {what}",
-        "target_hand": "a card of your hand",
-        "target_square": "the square",
-        "placed": "placement used",
-        "activated": "activation used",
-    },
-    "ja": {
-        "setup": "準備① (§3): 取り出す通常弾を選んでください (マリガンの後で手札に加わります)",
-        "mulligan": "マリガン (§3 ⑤): 山札の下に戻すカードを1枚ずつ選び、done で同じ枚数を引きます",
-        "initial": "初期配置 (§3): 手札の通常弾を1枚、表向きで配置してください",
-        "first_main": "最初の通常フェイズ (§8, v1.01): 手札の通常弾を1枚、好きなマスに表向きで配置してください "
-                      "(発動条件・弾幕・迎撃なし)",
-        "wake": "準備フェイズ① (§4): 休眠状態の自分の陣を1つ選び、活動状態にします",
-        "wake_optional": "。pass で何もしないこともできます (v1.01では任意)",
-        "main": "通常フェイズ (§4): 配置1回と発動1回まで (順番自由)。終わったら end "
-                "(どちらもしなければ2枚ドロウ)",
-        "bullet": "{sq}の{card}: 弾幕対象マスに裏向きの弾幕を1つずつ置き、終わったら done (§5.3 ステップ3)",
-        "rapid": "{sq}の{card} (速射): サブマトリクスの弾幕対象マスに裏向きの弾幕を置き、終わったら done "
-                 "(§5.3 ステップ1)",
-        "intercept": "P{who}が{sq}の{card}を発動: 手札か活動状態の陣で迎撃するか、pass (§5.3 ステップ4)",
-        "resolve": "{timing}の効果 (§5.3): 次に解決する自分のカードを選んでください",
-        "keep": "{sq}の弾幕処理 (§5.3 ステップ6): そこに残す自分のカードを1枚選んでください (他は取り除かれます)",
-        "hit": "{sq}の弾幕処理 (§5.3 ステップ6): そこにある自分のカードを1枚選んでください (相手も秘密に選びます)",
-        "upright": "A効果 (§5.3 ステップ8): 発動中の自分の陣を1つ縦向きに (sustain: 持続の陣は発動中のまま)",
-        "upright_end": "終了フェイズ② (§4): 発動中の自分の陣を1つ縦向きに。A効果を適用する (upright マス) か、"
-                       "しない (upright マス skip) かを選べます",
-        "discard": "ターン終了 (§4): 手札を{n}枚まで捨ててください",
-        "target": "{card}: {effect} — {what}を選んでください",
-        "target_hand": "手札のカード",
-        "target_square": "対象のマス",
-        "placed": "配置済",
-        "activated": "発動済",
-    },
-}
-
-
-#: the timings of effects (the card data's words) for people, (en, ja)
-_TIMING = ({"B": "B", "D": "D", "A": "A", "chain_end": "Chain-end", "turn_end": "End-of-turn"},
-           {"B": "B", "D": "D", "A": "A", "chain_end": "連鎖終了時", "turn_end": "ターン終了時"})
-
-
-def _last_activation(log: list[dict[str, Any]] | None) -> dict[str, Any] | None:
-    events: list[dict[str, Any]] = log or []
-    found = [ev for ev in events if ev.get("kind") == "activate"]
-    return found[-1] if found else None
-
-
 def prompt(game: WalpurgisGame, view: dict[str, Any], lang: str = "en",
            log: list[dict[str, Any]] | None = None) -> str:
-    """What the pending decision of ``view`` asks, in words (``log``: the viewer's log view, used to
-    name the card being activated or intercepted)."""
-    ja = lang == "ja"
-    P = _PROMPT["ja" if ja else "en"]
+    """What the pending decision of ``view`` asks, in words: its decision kind says it
+    (``ask_text`` of the ``rules`` package's kinds; ``log``, the viewer's log view, names the card
+    being activated or intercepted); the engine's short prompt for a kind that has no words."""
     d = view.get("decision")
     if not isinstance(d, dict):
         return ""
-    kind = str(d.get("kind", ""))
-    raw = str(d.get("prompt") or kind)
-    if kind in ("bullet", "intercept"):
-        act = _last_activation(log)
-        if act is None:
-            return raw
-        card, sq = _name(game, act.get("card"), lang), act.get("place", act.get("square", "?"))
-        if kind == "intercept":
-            return P["intercept"].format(who=act.get("player", "?"), card=card, sq=sq)
-        text = P["rapid" if raw.startswith("rapid") else "bullet"].format(card=card, sq=sq)
-        k = game.cards.find(str(act.get("card") or ""))
-        if k is not None and k.face_up_bullets:  # 陰陽宝玉: its bullets are placed face up (§7)
-            text = text.replace("裏向きの弾幕", "表向きの弾幕").replace("face-down bullets", "face-up bullets")
-        return text
-    if kind in ("keep", "hit"):
-        sq = raw.split(":")[0].split()[-1] if "processing" in raw else "?"
-        return P[kind].format(sq=sq)
-    if kind == "resolve":  # raw: "<timing> effects: …", the timing as the card data names it (``turn_end``)
-        timing = raw.split(" ")[0]
-        return P["resolve"].format(timing=_TIMING[lang == "ja"].get(timing, timing))
-    if kind == "discard":
-        return P["discard"].format(n=raw.split()[-1])
-    if kind == "upright" and raw.startswith("end phase"):  # v2.01 end ②: the A effect is optional
-        return P["upright_end"]
-    if kind == "target":  # raw: "<card name>: set a card beside the field" / "...: choose a target"
-        head, _, _rest = raw.partition(": ")
-        c = game.cards.find(head)
-        beside = raw.endswith("set a card beside the field")
-        ops = ("set_beside",) if beside else ("wake", "turn_down", "flip_activating")
-        eff = next((e for e in (c.effects if c is not None else ()) if e.op in ops), None)
-        if c is None or eff is None:
-            return raw
-        return P["target"].format(card=_name(game, c.id, lang), effect=eff.describe(lang),
-                                  what=P["target_hand" if beside else "target_square"])
-    if kind == "main" and view.get("variant") == "v1.01" and int(view.get("turn") or 0) <= 2:
-        return P["first_main"]
-    if kind == "wake" and view.get("variant") == "v1.01":
-        return P["wake"] + P["wake_optional"]
-    if kind == "main":
-        used = [P[k] for k in ("placed", "activated") if (view.get("table") or {}).get(k)]
-        return P["main"] + (f" — {('、' if ja else ', ').join(used)}" if used else "")
-    return P.get(kind, raw)
+    kind = game.KIND_BY_NAME.get(str(d.get("kind", "")))
+    said = kind.ask_text(game, view, lang, log) if kind is not None else None
+    return said or str(d.get("prompt") or d.get("kind", ""))
 
 
 # ------------------------------------------------------------------------------------------- options

@@ -31,6 +31,11 @@ def distinct(ids: list[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def v1_first_main(st: WalpurgisState) -> bool:
+    """§8 v1.01: each player's first main phase (turns 1 and 2)."""
+    return st.v1 and st.turn <= 2
+
+
 def has_formation(sq: tuple[FieldCard, ...]) -> bool:
     return any(fc[2] >= ACTIVE for fc in sq)
 
