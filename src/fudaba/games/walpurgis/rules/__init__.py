@@ -13,9 +13,11 @@ module     sections
 common     §1 helpers, §5.1 activation condition, §5.2 activation check and activation
 setup      §3 setup, mulligan, initial placement
 turn       §4 prepare, main and end phases (§8 v1.01's first main phase)
-chain      §5.3 steps 1–5 and 7–9: bullets placed, B effects, interception, ordered
-           effects, destroy processing, A effects; §6 a full board
+chain      §5.3 steps 1–4 and 7: bullets placed, B effects, interception, destroy
+           processing; the chain's end, §6 a full board
 bullets    §5.3 step 6 bullet processing: one-player keep, two-player rounds
+resolution §5.3 steps 5, 8 and 9, §4 end ② and ④: ordered effects, one effect (§7) and
+           its target, A effects
 kind       what every decision kind shares: §9 refusals in English and Japanese
 refusals   §9 the refusals of placing and activating, shared by three kinds
 ========== ==========================================================================
@@ -26,19 +28,11 @@ This package re-exports what the game, positions, agents and tests use.
 from __future__ import annotations
 
 from ....core.state import Step
-from . import bullets, chain, setup, turn
+from . import bullets, chain, resolution, setup, turn
 from .bullets import bullet_processing, hit_pick, hits, one_player_keep, two_player_round
-from .chain import (
-    a_effects,
-    b_effects,
-    bullet_placement,
-    chain_end,
-    destroy_processing,
-    effect,
-    interception_check,
-    ordered_effects,
-)
+from .chain import b_effects, bullet_placement, chain_end, destroy_processing, interception_check
 from .kind import RULEBOOK as _RULEBOOK
+from .resolution import a_effects, effect, ordered_effects
 from .setup import initial_placement, mulligan, setup_add, setup_deal, setup_set
 from .setup import setup as setup_step
 from .turn import (
@@ -57,7 +51,7 @@ from .turn import (
 )
 
 #: every decision the rules ask, in the order of the spec's sections
-KINDS = (*setup.KINDS, *turn.KINDS, *chain.KINDS, *bullets.KINDS)
+KINDS = (*setup.KINDS, *turn.KINDS, *chain.KINDS, *resolution.KINDS, *bullets.KINDS)
 
 STEPS: dict[str, Step] = {
     "setup": setup_step,
