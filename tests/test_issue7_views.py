@@ -138,21 +138,15 @@ def _aliases(name: str, v: Any, seat: int | None) -> list[tuple[Any, Any]]:
             out += [(lambda p=p, k=k: pls[p][k], tb["players"][p][k]) for k in ("voltage", "books", "slots", "cost_mods")]
             if seat != p:
                 out += [(lambda p=p: pls[p]["hand"], None)]
-    else:
-        out += [(lambda k=k: v[k], tb[k]) for k in ("first", "placed", "activated", "board", "chain",
-                                                     "until_end_of_turn", "score")]
-        out += [(lambda: v["hand"], None if seat is None else pls[seat]["hand"]),
-                (lambda: v["aside"], None if seat is None else tb["players"][seat]["aside"]),
-                (lambda: v["hand_counts"], [pl["hand_count"] for pl in pls]),
-                (lambda: v["deck_counts"], [pl["deck_count"] for pl in pls]),
-                (lambda: v["discards"], [pl["discard"] for pl in pls]),
-                (lambda: v["aside_counts"], [s["aside_count"] for s in tb["players"]]),
-                (lambda: v["bullet_pile_counts"], [s["bullet_pile_count"] for s in tb["players"]])]
-        out += [(lambda c=c: c["square"], c["place"]) for c in tb["chain"]]
     return out
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
+#: Walpurgis's view keys before the envelope (issue 7), answered for one version, gone with issue 19
+WP_OLD_KEYS = ("first", "placed", "activated", "board", "chain", "until_end_of_turn", "score", "hand", "aside",
+               "hand_counts", "deck_counts", "discards", "aside_counts", "bullet_pile_counts")
+
+
+@pytest.mark.parametrize("name", ["sarasvati"])
 def test_issue7_5_old_keys_still_answer_for_one_version_with_a_deprecation_warning(name: str) -> None:
     chains = 0
     for k, st in enumerate(_random_game(name, None, 4)):
@@ -172,6 +166,29 @@ def test_issue7_5_old_keys_still_answer_for_one_version_with_a_deprecation_warni
     with pytest.raises(KeyError):
         v["no such key"]
     assert name == "sarasvati" or chains > 0  # the chain entries' "square" was read too
+
+
+def test_19_5_walpurgis_views_have_no_deprecated_keys_left() -> None:
+    """Issue 19 §5: the grace version is over — the old keys are no lookups of a Walpurgis view (no
+    warning, no value: ``KeyError``, ``get`` gives the default), nor of its chain entries (``square``)."""
+    import warnings
+
+    chains = 0
+    for k, st in enumerate(_random_game("walpurgis", None, 4)):
+        if k % 5:
+            continue
+        for seat in (0, 1, None):
+            v = st.view(seat)
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                for key in WP_OLD_KEYS:
+                    assert v.get(key, "gone") == "gone"
+                    with pytest.raises(KeyError):
+                        v[key]
+                for c in v["table"]["chain"]:
+                    chains += 1
+                    assert set(c) <= {"player", "place", "card"} and c.get("square") is None
+    assert chains > 0
 
 
 def _client_log(st: Any, seat: int | None, cursor: int, got: list[dict[str, Any]]) -> int:

@@ -22,7 +22,7 @@ from ...core.errors import CardDataError
 from ...core.fields import Where, check_json, data, items, seat, seat_cards, shared, value
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
-from ...core.views import OldKeys, View, envelope, player_view
+from ...core.views import envelope, player_view
 from .cards import SQ, WCard
 from .effects import LASTING
 
@@ -151,37 +151,6 @@ def _need_normal(ids: list[str], group: list[int], cards: dict[str, WCard], rng:
     ids[a], ids[b] = ids[b], ids[a]
 
 
-# the keys of the views before the envelope (issue 7), kept for one version: docs/core.md "Views"
-_PER_SEAT = {"hand_counts": ("players", "hand_count"), "deck_counts": ("players", "deck_count"),
-             "discards": ("players", "discard"), "aside_counts": ("table", "aside_count"),
-             "bullet_pile_counts": ("table", "bullet_pile_count")}
-
-
-def _old_view_key(v: View, _ctx: Any, key: str) -> Any:
-    seat = v["seat"]
-    if key == "hand":
-        return None if seat is None else v["players"][seat]["hand"]
-    if key == "aside":
-        return None if seat is None else v["table"]["players"][seat]["aside"]
-    if key in _PER_SEAT:
-        where, k = _PER_SEAT[key]
-        return [x[k] for x in (v["players"] if where == "players" else v["table"]["players"])]
-    return v["table"][key]
-
-
-def _old_chain_key(v: View, _ctx: Any, key: str) -> Any:
-    return v["place"]
-
-
-OLD_VIEW = OldKeys(_old_view_key, {
-    **{k: f'table["{k}"]' for k in ("first", "placed", "activated", "board", "chain", "until_end_of_turn", "score")},
-    "hand": 'players[seat]["hand"]', "aside": 'table["players"][seat]["aside"]',
-    **{old: (f'players[p]["{k}"]' if where == "players" else f'table["players"][p]["{k}"]')
-       for old, (where, k) in _PER_SEAT.items()},
-})
-OLD_CHAIN = OldKeys(_old_chain_key, {"square": 'table["chain"][i]["place"]'})
-
-
 def visible_to(fc: FieldCard, viewer: int | None) -> bool:
     """May ``viewer`` see this field card's face? (§1 table)"""
     st = fc[2]
@@ -301,13 +270,12 @@ class WalpurgisState(State):
             "score": self.score,
             "players": sides,
         }
-        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table,
-                        old=OLD_VIEW)
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
 
     def _chain_view(self, owner: int, sq: int, cid: str, player: int | None) -> dict[str, Any]:
         """A chain entry names its card only while that card is still seen on its square (a card
         turned face down during bullet processing is hidden again, §1)."""
-        d = View({"player": owner, "place": SQ[sq]}, OLD_CHAIN)
+        d: dict[str, Any] = {"player": owner, "place": SQ[sq]}
         if any(fc[0] == owner and fc[1] == cid and visible_to(fc, player) for fc in self.board[sq]):
             d["card"] = cid
         return d
