@@ -1,9 +1,14 @@
-"""Walpurgis (戦略的弾幕配置TCG "Walpurgis"), variants v2.01 and v1.01 — see specs/walpurgis.md."""
+"""Walpurgis (戦略的弾幕配置TCG "Walpurgis"), variants v2.01 and v1.01 — see specs/walpurgis.md.
+
+The package's one export is ``DESCRIPTOR``, registered under the entry-point group ``fudaba.games``
+(pyproject.toml). Importing this module imports nothing of the game: the descriptor names its parts
+by ``module:name`` — the game (``game.py``: ``WalpurgisGame``, whose state is ``state.py``'s
+``WalpurgisState`` and whose rules and decision kinds are the ``rules`` package), the text
+(``text/``), the greedy agent and evaluation (``ai/``), the property-test hooks (``testing.py``) and
+the browser table (``web/``).
+"""
 
 from ...core.descriptor import GameDescriptor
-from . import rules as rules
-from .game import WalpurgisGame
-from .state import WalpurgisState
 
 DESCRIPTOR = GameDescriptor(
     name="walpurgis",
@@ -19,6 +24,4 @@ DESCRIPTOR = GameDescriptor(
     testing="fudaba.games.walpurgis.testing",
 )
 
-GAME = WalpurgisGame
-
-__all__ = ["DESCRIPTOR", "GAME", "WalpurgisGame", "WalpurgisState", "rules"]
+__all__ = ["DESCRIPTOR"]
