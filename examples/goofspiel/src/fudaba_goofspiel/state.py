@@ -8,6 +8,7 @@ tells it.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import ClassVar
 
 from fudaba.core.actions import Action
@@ -54,7 +55,7 @@ class GoofState(State):
         ``bid king``): the card of that rank of the deciding seat's suit (§6)."""
         d = self.decision
         words = text.split()
-        if d is not None and not self.over and len(words) == 2 and words[0].lower() == "bid":
+        if d is not None and not self.over and len(words) == 2 and unicodedata.normalize("NFKC", words[0]).lower() == "bid":
             cid = rank_card(self.suit(d.player), words[1], self.game.cards)
             if cid is not None:
                 text = f"bid {cid}"

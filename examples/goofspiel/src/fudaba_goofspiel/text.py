@@ -6,6 +6,7 @@ state: a bid is named only where the event shows it (to the seat that made it, u
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fudaba.core.text import wrap_items
@@ -74,6 +75,14 @@ def _w(lang: str) -> dict[str, str]:
     return W["ja" if lang.lower().startswith("ja") else "en"]
 
 
+_ONE_POINTS = re.compile(r"(?<![\d.])1 points")
+
+
+def say(lang: str, key: str, **kw: Any) -> str:
+    """The phrase ``key`` in ``lang`` with its blanks filled (English: "1 point", not "1 points")."""
+    return _ONE_POINTS.sub("1 point", _w(lang)[key].format(**kw))
+
+
 def short(game: Any, cid: Any) -> str:
     """A card as the table shows it: ``♦Q``."""
     c = game.cdb.get(cid) if isinstance(cid, str) else None
@@ -98,35 +107,35 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
     """One log line for an event view ("" for an event nobody needs to read)."""
     L, k, p = _w(lang), ev.get("kind"), ev.get("player")
     if k == "setup":
-        return L["setup"].format(n=ev.get("rounds"), top=rank_word(int(ev.get("rounds", 0))),
+        return say(lang, "setup", n=ev.get("rounds"), top=rank_word(int(ev.get("rounds", 0))),
                                  ties=L.get(str(ev.get("ties")), ev.get("ties")))
     if k == "prize":
         pot = ev.get("pot") or []
-        extra = L["pot"].format(cards=shorts(game, pot), v=worth(game, pot)) if len(pot) > 1 else ""
-        return L["prize"].format(r=ev.get("round"), card=short(game, ev.get("card")), v=worth(game, [ev.get("card")])) + extra
+        extra = say(lang, "pot", cards=shorts(game, pot), v=worth(game, pot)) if len(pot) > 1 else ""
+        return say(lang, "prize", r=ev.get("round"), card=short(game, ev.get("card")), v=worth(game, [ev.get("card")])) + extra
     if k == "pick":
         cid = _bid_card(ev.get("action"))
-        return L["pick_own"].format(p=p, card=short(game, cid)) if cid else L["pick"].format(p=p)
+        return say(lang, "pick_own", p=p, card=short(game, cid)) if cid else say(lang, "pick", p=p)
     if k == "reveal":
         picks = ev.get("picks") or {}
-        return L["reveal"].format(b0=short(game, _bid_card(picks.get("0"))), b1=short(game, _bid_card(picks.get("1"))))
+        return say(lang, "reveal", b0=short(game, _bid_card(picks.get("0"))), b1=short(game, _bid_card(picks.get("1"))))
     if k == "round":
         cards, v, s = shorts(game, ev.get("prizes")), ev.get("worth"), ev.get("points") or [0, 0]
         if ev.get("winner") in (0, 1):
-            return L["win"].format(p=ev["winner"], cards=cards, v=v, s0=s[0], s1=s[1])
-        return L["tie_carry" if ev.get("tie") == "carry" else "tie_discard"].format(cards=cards, v=v)
+            return say(lang, "win", p=ev["winner"], cards=cards, v=v, s0=s[0], s1=s[1])
+        return say(lang, "tie_carry" if ev.get("tie") == "carry" else "tie_discard", cards=cards, v=v)
     if k == "unclaimed":
-        return L["unclaimed"].format(cards=shorts(game, ev.get("prizes")))
+        return say(lang, "unclaimed", cards=shorts(game, ev.get("prizes")))
     if k == "auto":
         cid = _bid_card(ev.get("action"))
-        return L["auto"].format(p=p, card=short(game, cid)) if cid else ""
+        return say(lang, "auto", p=p, card=short(game, cid)) if cid else ""
     if k == "concede":
-        return L["concede"].format(p=p)
+        return say(lang, "concede", p=p)
     if k == "game_over":
-        return L["over"].format(why=result_text(str(ev.get("result", "")), lang))
+        return say(lang, "over", why=result_text(str(ev.get("result", "")), lang))
     if k == "final":
         s = ev.get("points") or ["?", "?"]
-        return L["final"].format(s0=s[0], s1=s[1])
+        return say(lang, "final", s0=s[0], s1=s[1])
     return ""
 
 
@@ -135,15 +144,15 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     L = _w(lang)
     tb, me = view["table"], view.get("seat")
     ties = L.get(str(tb.get("ties")), tb.get("ties"))
-    out = [L["title"].format(r=view["turn"], n=tb["rounds"], ties=ties)]
+    out = [say(lang, "title", r=view["turn"], n=tb["rounds"], ties=ties)]
     pot = tb.get("pot") or []
-    out.append(L["up"].format(cards=shorts(game, pot), v=tb.get("pot_value")) if pot else L["none_up"])
-    out.append(L["left"].format(n=tb.get("prizes_left")))
+    out.append(say(lang, "up", cards=shorts(game, pot), v=tb.get("pot_value")) if pot else L["none_up"])
+    out.append(say(lang, "left", n=tb.get("prizes_left")))
     if tb.get("lost"):
         out.append(L["lost"] + shorts(game, tb["lost"]))
     for p in (0, 1) if me is None else (1 - me, me):
         pl, side = view["players"][p], tb["players"][p]
-        out.append(f"P{p}{L['you'] if p == me else ''}: " + L["points"].format(n=side["points"]))
+        out.append(f"P{p}{L['you'] if p == me else ''}: " + say(lang, "points", n=side["points"]))
         out += wrap_items(L["won"], [short(game, c) for c in side["won"]] or [L["empty"]], " ")
         if "hand" in pl:
             out += wrap_items(L["hand"], [short(game, c) for c in pl["hand"]] or [L["empty"]], " ")
@@ -151,22 +160,21 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
     d = view.get("decision")
     if isinstance(d, dict) and not view.get("over"):
         if d.get("picked"):
-            out.append(L["picked"].format(who=", ".join(f"P{s}" for s in d["picked"])))
+            out.append(say(lang, "picked", who=", ".join(f"P{s}" for s in d["picked"])))
         if d.get("player") != me:
-            out.append(L["deciding"].format(p=d.get("player")))
+            out.append(say(lang, "deciding", p=d.get("player")))
     return "\n".join(out)
 
 
 def prompt(game: Any, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str:
     """What a bid asks, for the seat bidding."""
-    L = _w(lang)
     d, tb = view.get("decision"), view["table"]
     if not isinstance(d, dict) or d.get("player") != view.get("seat") or not tb.get("pot"):
         return ""
     pot = tb["pot"]
-    others = "".join(L["ask_other"].format(p=s) for s in d.get("picked") or [] if s != view.get("seat"))
-    extra = L["ask_pot"].format(v=tb["pot_value"]) if len(pot) > 1 else ""
-    return L["ask"].format(r=view["turn"], n=tb["rounds"], card=short(game, pot[-1]), v=worth(game, pot[-1:]),
+    others = "".join(say(lang, "ask_other", p=s) for s in d.get("picked") or [] if s != view.get("seat"))
+    extra = say(lang, "ask_pot", v=tb["pot_value"]) if len(pot) > 1 else ""
+    return say(lang, "ask", r=view["turn"], n=tb["rounds"], card=short(game, pot[-1]), v=worth(game, pot[-1:]),
                            pot=extra, others=others)
 
 
@@ -178,7 +186,7 @@ def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en")
     theirs = view["players"][1 - me].get("hand", [])
     v = game.cdb[cid].value
     beaten = sum(1 for c in theirs if game.cdb[c].value < v)
-    return _w(lang)["beats"].format(k=beaten, o=1 - me, n=len(theirs))
+    return say(lang, "beats", k=beaten, o=1 - me, n=len(theirs))
 
 
 PLACES = {"hand": "hand", "played": "discard", "won": "won"}
@@ -208,10 +216,10 @@ def card_text(game: Any, card_id: str, lang: str = "en") -> str:
     c = game.cards.find(card_id)
     if c is None:
         return card_id
-    L, lg = _w(lang), "ja" if lang.lower().startswith("ja") else "en"
-    role = (L["role_prize"].format(v=c.value) if c.suit == "diamonds"
-            else L["role_bid"].format(suit=SUIT_NAME[lg][c.suit], v=c.value))
-    return L["card"].format(short=c.short_name, name=c.name if lg == "ja" else c.name_en, role=role)
+    lg = "ja" if lang.lower().startswith("ja") else "en"
+    role = (say(lang, "role_prize", v=c.value) if c.suit == "diamonds"
+            else say(lang, "role_bid", suit=SUIT_NAME[lg][c.suit], v=c.value))
+    return say(lang, "card", short=c.short_name, name=c.name if lg == "ja" else c.name_en, role=role)
 
 
 def card_facts(game: Any, card_id: str) -> dict[str, Any]:
