@@ -210,7 +210,7 @@ def test_log_lines_and_the_table_in_both_languages() -> None:
         "Goofspiel — round 2 of 3 (equal bids: the prize is discarded)", "Prize up: ♦A — 1 point",
         "Prizes face down: 1"]
     assert g.prompt(st.view(0), "ja") == "ラウンド2/3 — 賞品♦A (1点)。手札から1枚を伏せて入札: bid ランク (bid 7、bid q) か、一覧の番号。"
-    assert g.result_text("higher total", "ja") == "得点の合計が多い"
+    assert (g.result_text("higher total", "ja"), g.result_text("equal totals", "en")) == ("得点差", "equal points")
     setup = fudaba.load_game("goofspiel", cards=5, ties="carry").new_game(seed=0).log_view(1)[0]
     assert g.describe(setup, "en") == ("The 5 prizes (♦A to ♦5) are shuffled face down. Equal bids: the prize carries "
                                        "over to the next round.")

@@ -25,8 +25,7 @@ W = {
         "tie_discard": "Equal bids: {cards} is discarded; no one scores.",
         "tie_carry": "Equal bids: {cards} stays up for the next round ({v} points).",
         "unclaimed": "{cards} is left in the pot: no one wins it.",
-        "auto": "P{p} has one card left and bids it: {card}.",
-        "concede": "P{p} concedes.", "over": "Game over: {why}.",
+        "concede": "P{p} concedes.", "over": "Game over ({why}).",
         "final": "Final score: P0 {s0} points, P1 {s1} points.",
         "title": "Goofspiel — round {r} of {n} (equal bids: {ties})",
         "up": "Prize up: {cards} — {v} points", "none_up": "No prize up.",
@@ -39,21 +38,20 @@ W = {
         "beats": "beats {k} of P{o}'s {n} cards",
         "card": "{short} {name}: {role}.",
         "role_bid": "a bidding card of the {suit} hand, value {v}", "role_prize": "a prize, worth {v} points",
-        "higher total": "the higher total", "equal totals": "equal totals",
+        "higher total": "on points", "equal totals": "equal points",
     },
     "ja": {
         "setup": "賞品{n}枚 (♦Aから♦{top}) を裏向きに切る。同じ値の入札: {ties}。",
         "discard": "賞品は捨て札", "carry": "賞品は次のラウンドに持ち越し",
         "prize": "ラウンド{r}: 賞品{card} ({v}点) を表にする。",
-        "pot": " 場の賞品は{cards}、計{v}点。",
+        "pot": "場の賞品は{cards}、計{v}点。",
         "pick_own": "P{p}が{card}を伏せて入札。", "pick": "P{p}が入札した (伏せ札)。",
         "reveal": "入札を公開: P0 {b0}、P1 {b1}。",
         "win": "P{p}が{cards}を獲得 ({v}点)。得点: P0 {s0}、P1 {s1}。",
         "tie_discard": "同じ値: {cards}は捨て札。得点なし。",
         "tie_carry": "同じ値: {cards}は次のラウンドに持ち越し ({v}点)。",
         "unclaimed": "場に残った{cards}は誰のものにもならない。",
-        "auto": "P{p}の手札は残り1枚: {card}を入札。",
-        "concede": "P{p}が投了。", "over": "ゲーム終了: {why}。",
+        "concede": "P{p}が投了。", "over": "ゲーム終了 ({why})。",
         "final": "最終得点: P0 {s0}点、P1 {s1}点。",
         "title": "ゴフシュピール — ラウンド{r}/{n} (同じ値の入札: {ties})",
         "up": "表の賞品: {cards} — {v}点", "none_up": "表の賞品なし。",
@@ -66,7 +64,7 @@ W = {
         "beats": "P{o}の残り{n}枚中{k}枚に勝つ",
         "card": "{short} {name}: {role}。",
         "role_bid": "{suit}の手札 (入札用)、値{v}", "role_prize": "賞品、{v}点",
-        "higher total": "得点の合計が多い", "equal totals": "得点の合計が同じ",
+        "higher total": "得点差", "equal totals": "同点",
     },
 }
 
@@ -126,9 +124,8 @@ def describe(game: Any, ev: dict[str, Any], lang: str = "en") -> str:
         return say(lang, "tie_carry" if ev.get("tie") == "carry" else "tie_discard", cards=cards, v=v)
     if k == "unclaimed":
         return say(lang, "unclaimed", cards=shorts(game, ev.get("prizes")))
-    if k == "auto":
-        cid = _bid_card(ev.get("action"))
-        return say(lang, "auto", p=p, card=short(game, cid)) if cid else ""
+    if k == "auto":  # a last card bid by the engine: its ``pick`` line says it
+        return ""
     if k == "concede":
         return say(lang, "concede", p=p)
     if k == "game_over":
