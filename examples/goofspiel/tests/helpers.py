@@ -10,7 +10,7 @@ from fudaba_goofspiel.state import GoofState
 
 
 def ids(suit: str, ranks: Any) -> list[str]:
-    return [f"GS-{suit}{r:02d}" for r in ranks]
+    return [f"GOF-{suit}{r:02d}" for r in ranks]
 
 
 def start(prizes: list[int], ties: str = "discard") -> GoofState:

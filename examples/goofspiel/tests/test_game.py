@@ -70,9 +70,9 @@ def test_3_2_a_sealed_bid_is_hidden_from_the_other_seat_until_the_reveal() -> No
     st = g.new_game(seed=2)
     st.apply("bid 7")
     st.apply("bid 9")
-    assert {"kind": "reveal", "round": 1, "picks": {"0": "bid GS-H07", "1": "bid GS-S09"}} in st.log_view(None)
+    assert {"kind": "reveal", "round": 1, "picks": {"0": "bid GOF-H07", "1": "bid GOF-S09"}} in st.log_view(None)
     assert [e["kind"] for e in st.log_view(1)][2:4] == ["pick", "pick"]
-    assert "action" not in st.log_view(1)[2] and st.log_view(0)[2]["action"] == "bid GS-H07"
+    assert "action" not in st.log_view(1)[2] and st.log_view(0)[2]["action"] == "bid GOF-H07"
 
 
 def test_3_2_an_agent_bids_without_seeing_the_other_bid() -> None:
@@ -102,42 +102,42 @@ def test_a_hand_written_toml_position_plays_on() -> None:
     text = '''
 game = "goofspiel"
 params = { cards = 3, ties = "carry" }
-prizes = ["GS-D02"]
-pot = ["GS-D03", "ダイヤのA"]
+prizes = ["GOF-D02"]
+pot = ["GOF-D03", "ダイヤのA"]
 [[seat]]
-hand = ["GS-H01", "GS-H03"]
-played = ["GS-H02"]
-bid = "GS-H03"
+hand = ["GOF-H01", "GOF-H03"]
+played = ["GOF-H02"]
+bid = "GOF-H03"
 [[seat]]
-hand = ["♠1", "GS-S02"]
-played = ["GS-S03"]
+hand = ["♠1", "GOF-S02"]
+played = ["GOF-S03"]
 '''
     st = fudaba.load_game("goofspiel").load_position(text.replace("♠1", "スペードのA"))
     assert st.turn == 2 and st.game.params == {"cards": 3, "ties": "carry"}
     assert st.decision is not None and st.decision.player == 1 and st.picked() == [0]
     st.apply("bid 2")
-    assert st.won[0] == ["GS-D03", "GS-D01"], "♥3 beats ♠2: P0 takes the carried pot"
+    assert st.won[0] == ["GOF-D03", "GOF-D01"], "♥3 beats ♠2: P0 takes the carried pot"
 
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"colour": "red"}, "position: unknown key 'colour'"),
-    ({"prizes": ["GS-D02", "GS-D02"]}, "key 'prizes[1]': GS-D02 is also at 'prizes[0]'"),
-    ({"prizes": ["GS-H02"]}, "key 'prizes[0]': GS-H02 is a card of hearts; this pile holds diamonds"),
-    ({"prizes": ["GS-D09"]}, "key 'prizes[0]': GS-D09 is rank 9, past cards = 3"),
+    ({"prizes": ["GOF-D02", "GOF-D02"]}, "key 'prizes[1]': GOF-D02 is also at 'prizes[0]'"),
+    ({"prizes": ["GOF-H02"]}, "key 'prizes[0]': GOF-H02 is a card of hearts; this pile holds diamonds"),
+    ({"prizes": ["GOF-D09"]}, "key 'prizes[0]': GOF-D09 is rank 9, past cards = 3"),
     ({"prizes": []}, "keys prizes/pot/lost/seat.won: the 3 prizes, each in one of them"),
     ({"turn": 1}, "key 'turn' = 1: after 1 rounds played it is 2"),
-    ({"seat": [{"hand": ids("H", (1, 3)), "played": ["GS-H02"]}, {"hand": ids("H", (1, 3))}]},
-     "key 'seat[1].hand[0]': GS-H01 is also at 'seat[0].hand[0]'"),
-    ({"seat": [{"hand": ids("H", (1, 3)), "played": ["GS-H02"], "bid": "GS-H02"}, {"hand": ids("S", (1, 2)), "played": ["GS-S03"]}]},
-     "key 'seat[0].bid': GS-H02 is not in that seat's hand"),
-    ({"pot": [], "prizes": ["GS-D02", "GS-D03"], "seat": [{"hand": ids("H", (1, 3)), "played": ["GS-H02"], "bid": "GS-H01"},
-                                                          {"hand": ids("S", (1, 2)), "played": ["GS-S03"]}]},
+    ({"seat": [{"hand": ids("H", (1, 3)), "played": ["GOF-H02"]}, {"hand": ids("H", (1, 3))}]},
+     "key 'seat[1].hand[0]': GOF-H01 is also at 'seat[0].hand[0]'"),
+    ({"seat": [{"hand": ids("H", (1, 3)), "played": ["GOF-H02"], "bid": "GOF-H02"}, {"hand": ids("S", (1, 2)), "played": ["GOF-S03"]}]},
+     "key 'seat[0].bid': GOF-H02 is not in that seat's hand"),
+    ({"pot": [], "prizes": ["GOF-D02", "GOF-D03"], "seat": [{"hand": ids("H", (1, 3)), "played": ["GOF-H02"], "bid": "GOF-H01"},
+                                                          {"hand": ids("S", (1, 2)), "played": ["GOF-S03"]}]},
      "key 'seat.bid': a bid waits only while a prize is up (pot)"),
 ])
 def test_a_bad_position_is_refused_naming_the_key(change: dict[str, object], message: str) -> None:
-    doc: dict[str, object] = {"params": {"cards": 3}, "prizes": ["GS-D02"], "pot": ["GS-D03"], "lost": ["GS-D01"],
-                              "seat": [{"hand": ids("H", (1, 3)), "played": ["GS-H02"]},
-                                       {"hand": ids("S", (1, 2)), "played": ["GS-S03"]}]}
+    doc: dict[str, object] = {"params": {"cards": 3}, "prizes": ["GOF-D02"], "pot": ["GOF-D03"], "lost": ["GOF-D01"],
+                              "seat": [{"hand": ids("H", (1, 3)), "played": ["GOF-H02"]},
+                                       {"hand": ids("S", (1, 2)), "played": ["GOF-S03"]}]}
     fudaba.load_game("goofspiel").load_position(doc)  # the document itself is good
     with pytest.raises(PositionError) as e:
         fudaba.load_game("goofspiel").load_position({**doc, **change})
@@ -146,14 +146,14 @@ def test_a_bad_position_is_refused_naming_the_key(change: dict[str, object], mes
 
 def test_decks_are_one_bidding_suit_each_rank_once() -> None:
     g = fudaba.load_game("goofspiel", cards=3)
-    assert g.check_deck("1 GS-H01\n1 GS-H02\n1 GS-H03\n") == []
-    assert g.check_deck("1 GS-D01\n1 GS-D02\n1 GS-D03\n") == [
+    assert g.check_deck("1 GOF-H01\n1 GOF-H02\n1 GOF-H03\n") == []
+    assert g.check_deck("1 GOF-D01\n1 GOF-D02\n1 GOF-D03\n") == [
         "a deck is one suit, hearts or spades; this one has diamonds (§2)"]
-    assert g.check_deck("2 GS-H01\n1 GS-H02\n") == [
-        "line 1: 2 copies of GS-H01; a suit has each rank once (§1)",
+    assert g.check_deck("2 GOF-H01\n1 GOF-H02\n") == [
+        "line 1: 2 copies of GOF-H01; a suit has each rank once (§1)",
         "a deck has the 3 ranks ace to 3 (cards = 3), once each; this one has 3 cards (§1)"]
     with pytest.raises(DeckError, match="the two seats bid with different suits"):
-        g.new_game(decks=["1 GS-H01\n1 GS-H02\n1 GS-H03\n"] * 2)
+        g.new_game(decks=["1 GOF-H01\n1 GOF-H02\n1 GOF-H03\n"] * 2)
 
 
 def test_the_descriptor_names_every_part() -> None:
@@ -168,8 +168,8 @@ def test_the_descriptor_names_every_part() -> None:
 def test_the_testing_hooks_see_what_the_rules_show() -> None:
     st = play(start([3, 1, 2]), [1], [3])
     assert sorted(testing.visible(st, 0)) == sorted([*st.hand[0], *st.hand[1], *st.played[0], *st.played[1],
-                                                     "GS-D03", "GS-D01"])
-    assert "GS-D02" not in testing.visible(st, None), "the prizes deck is seen by nobody"
+                                                     "GOF-D03", "GOF-D01"])
+    assert "GOF-D02" not in testing.visible(st, None), "the prizes deck is seen by nobody"
     import random
     big = fudaba.load_game("goofspiel").new_game(seed=4)
     t = testing.twin(big, 0, random.Random(1))
@@ -180,14 +180,14 @@ def test_the_testing_hooks_see_what_the_rules_show() -> None:
 def test_the_greedy_agent_matches_the_prize_or_takes_a_cheap_sure_win() -> None:
     st = start([5, 1, 2, 3, 4])
     v = st.view(0)
-    assert choose(st.game, v, st.legal_actions()).text == "bid GS-H05", "matching: the prize's value"
+    assert choose(st.game, v, st.legal_actions()).text == "bid GOF-H05", "matching: the prize's value"
     st = play(start([1, 2, 3, 4, 5]), [5, 4], [4, 5])  # P0 took 1 (5 > 4), P1 took 2 (5 > 4)
     st.apply("bid 3")
     st = fudaba.load_game("goofspiel", cards=5).load_position({
-        "params": {"cards": 5}, "prizes": ["GS-D02"], "pot": ["GS-D05"], "lost": [], "seat": [
-            {"hand": ids("H", (3, 4)), "played": ids("H", (1, 2, 5)), "won": ["GS-D01", "GS-D03", "GS-D04"]},
+        "params": {"cards": 5}, "prizes": ["GOF-D02"], "pot": ["GOF-D05"], "lost": [], "seat": [
+            {"hand": ids("H", (3, 4)), "played": ids("H", (1, 2, 5)), "won": ["GOF-D01", "GOF-D03", "GOF-D04"]},
             {"hand": ids("S", (1, 2)), "played": ids("S", (3, 4, 5))}]})
-    assert choose(st.game, st.view(0), st.legal_actions()).text == "bid GS-H03", "♥3 beats all P1 holds"
+    assert choose(st.game, st.view(0), st.legal_actions()).text == "bid GOF-H03", "♥3 beats all P1 holds"
 
 
 def test_evaluate_favours_the_seat_ahead() -> None:

@@ -3,11 +3,11 @@
 Hearts and spades are the two bidding hands, diamonds the prizes. A card's ``value`` is its rank:
 what a bid is worth, and the points a prize scores.
 
->>> c = POOL["GS-D12"]
+>>> c = POOL["GOF-D12"]
 >>> c.name, c.name_en, c.short_name, c.value, c.suit in PRIZE_SUIT
 ('ダイヤのQ', 'Queen of Diamonds', '♦Q', 12, True)
 >>> [x.id for x in suit_cards("spades", 3)], rank_card("spades", "q"), rank_card("hearts", "Ａ")
-(['GS-S01', 'GS-S02', 'GS-S03'], 'GS-S12', 'GS-H01')
+(['GOF-S01', 'GOF-S02', 'GOF-S03'], 'GOF-S12', 'GOF-H01')
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ class GoofspielGame(Game):
     STEPS = STEPS
     KINDS = KINDS
     TEXT_MODULE = "fudaba_goofspiel.text"
-    CARD_ID_PREFIX = "GS-"
+    CARD_ID_PREFIX = "GOF-"
     INFO_PLACES = "hand, xhand, played, xplayed, won, xwon, pot, lost"
     PARAMS = {"cards": 13, "ties": "discard"}
     PARAM_CHOICES = {"ties": ("discard", "carry")}

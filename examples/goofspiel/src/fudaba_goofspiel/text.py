@@ -96,7 +96,7 @@ def worth(game: Any, ids: Any) -> int:
 
 
 def _bid_card(action: Any) -> str:
-    """The card of a bid's notation (``bid GS-H07``)."""
+    """The card of a bid's notation (``bid GOF-H07``)."""
     parts = str(action or "").split()
     return parts[1] if len(parts) == 2 else ""
 
