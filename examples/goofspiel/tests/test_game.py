@@ -66,7 +66,8 @@ def test_3_2_a_sealed_bid_is_hidden_from_the_other_seat_until_the_reveal() -> No
                          [ln.text for ln in sess.log_lines(viewer)])
                 assert seen.setdefault(f"{lang}{viewer}", shown) == shown, f"bid {bid} shows through to {viewer}"
             assert sess.prompt(1) == seen.setdefault(f"prompt{lang}", sess.prompt(1))
-        assert f"♥{'A' if bid == 1 else bid}" in " ".join(ln.text for ln in sess.log_lines(0)) or bid > 10
+        sess.lang = "en"
+        assert f"P0 bids {st.game.cdb[f'GOF-H{bid:02d}'].short_name} face down." in [ln.text for ln in sess.log_lines(0)]
     st = g.new_game(seed=2)
     st.apply("bid 7")
     st.apply("bid 9")
@@ -181,8 +182,6 @@ def test_the_greedy_agent_matches_the_prize_or_takes_a_cheap_sure_win() -> None:
     st = start([5, 1, 2, 3, 4])
     v = st.view(0)
     assert choose(st.game, v, st.legal_actions()).text == "bid GOF-H05", "matching: the prize's value"
-    st = play(start([1, 2, 3, 4, 5]), [5, 4], [4, 5])  # P0 took 1 (5 > 4), P1 took 2 (5 > 4)
-    st.apply("bid 3")
     st = fudaba.load_game("goofspiel", cards=5).load_position({
         "params": {"cards": 5}, "prizes": ["GOF-D02"], "pot": ["GOF-D05"], "lost": [], "seat": [
             {"hand": ids("H", (3, 4)), "played": ids("H", (1, 2, 5)), "won": ["GOF-D01", "GOF-D03", "GOF-D04"]},
