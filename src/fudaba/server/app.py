@@ -29,13 +29,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import fudaba.server.protocol as P  # the module itself: the package (__init__) imports app, never the reverse
+
 from ..core.decks import Deck
 from ..core.errors import FudabaError
 from ..core.game import Game
 from ..core.record import start_state
 from ..core.redact import Before, action_line
 from ..core.registry import game_class, games, load_game
-from . import protocol as P
 from .errors import BadRequest, engine_error, lang_of
 from .limits import Limits, RateLimiter, client_key, retry_after
 from .middleware import Guard

@@ -23,6 +23,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+import fudaba.server.protocol as P  # the module itself: the package (__init__) imports app, never the reverse
+
 from ..agents import Agent, make_agent
 from ..core.actions import Action
 from ..core.decks import Deck
@@ -31,7 +33,6 @@ from ..core.game import Game
 from ..core.record import Record, replay
 from ..core.registry import load_game
 from ..core.state import State
-from . import protocol as P
 from .limits import Limits
 from .scheduler import Scheduler, think
 from .storage import RoomRow, Storage, same_token, token_hash
