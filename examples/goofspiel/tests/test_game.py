@@ -157,6 +157,15 @@ def test_decks_are_one_bidding_suit_each_rank_once() -> None:
         g.new_game(decks=["1 GOF-H01\n1 GOF-H02\n1 GOF-H03\n"] * 2)
 
 
+def test_the_starter_decks_are_named_in_words_in_both_languages() -> None:
+    # what `fudaba games goofspiel`, `fudaba play` and the lobby show of them (decks/starters.toml)
+    info = {d.name: d for d in fudaba.load_game("goofspiel").starter_deck_info()}
+    assert [(n, d.title("en"), d.title("ja")) for n, d in info.items()] == [
+        ("hearts", "Hearts", "ハート"), ("spades", "Spades", "スペード")]
+    assert info["spades"].text("en") == "The spades from the ace up: seat 1's bids"
+    assert info["hearts"].text("ja") == "ハートのAから順に: 席0の入札札"
+
+
 def test_the_descriptor_names_every_part() -> None:
     d = descriptor("goofspiel")
     assert d.game_class.__name__ == "GoofspielGame" and d.title_in("ja") == "ゴフシュピール"
