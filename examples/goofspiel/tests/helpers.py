@@ -6,24 +6,24 @@ from typing import Any
 
 import fudaba
 
-from fudaba_goofspiel.state import GoofState
+from fudaba_goofspiel.state import GoofspielState
 
 
 def ids(suit: str, ranks: Any) -> list[str]:
     return [f"GOF-{suit}{r:02d}" for r in ranks]
 
 
-def start(prizes: list[int], ties: str = "discard") -> GoofState:
+def start(prizes: list[int], ties: str = "discard") -> GoofspielState:
     """A game of ``len(prizes)`` ranks whose prizes deck is ``prizes`` (ranks, top first), at round 1."""
     n = len(prizes)
     g = fudaba.load_game("goofspiel", cards=n, ties=ties)
     st = g.load_position({"params": {"cards": n, "ties": ties}, "prizes": ids("D", prizes),
                           "seat": [{"hand": ids("H", range(1, n + 1))}, {"hand": ids("S", range(1, n + 1))}]})
-    assert isinstance(st, GoofState)
+    assert isinstance(st, GoofspielState)
     return st
 
 
-def play(st: GoofState, bids0: list[int], bids1: list[int]) -> GoofState:
+def play(st: GoofspielState, bids0: list[int], bids1: list[int]) -> GoofspielState:
     """Both seats bid these ranks, round after round (a last card is bid by the engine)."""
     for a, b in zip(bids0, bids1, strict=True):
         if st.over or st.decision is None:

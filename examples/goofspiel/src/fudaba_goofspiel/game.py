@@ -18,13 +18,13 @@ from fudaba.core.state import State
 from .cards import BID_SUITS, POOL, GCard, build_card, suit_cards
 from .position import load_position, state_position
 from .rules import KINDS, STEPS
-from .state import GoofState
+from .state import GoofspielState
 
 
 class GoofspielGame(Game):
     NAME = "goofspiel"
     TITLE = "Goofspiel"
-    STATE = GoofState
+    STATE = GoofspielState
     STEPS = STEPS
     KINDS = KINDS
     TEXT_MODULE = "fudaba_goofspiel.text"
@@ -75,12 +75,12 @@ class GoofspielGame(Game):
             problems.append(f"a deck has the {n} ranks ace to {n} (cards = {n}), once each; this one has {len(deck.main)} cards (§1)")
         return problems
 
-    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> GoofState:
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> GoofspielState:
         """§2: each seat takes its deck as its hand; the prizes (diamonds) are shuffled in ``setup``."""
         two, seed = self.game_decks(decks), self.game_seed(seed)
         if {self.cdb[c].suit for c in two[0].main} == {self.cdb[c].suit for c in two[1].main}:
             raise DeckError(["the two seats bid with different suits: one hearts, one spades (§2)"], "new_game")
-        st = GoofState(self, seed)
+        st = GoofspielState(self, seed)
         st.init_fields()
         st.hand = [sorted(d.main, key=st.value) for d in two]
         st.prizes = [c.id for c in suit_cards("diamonds", int(self.params["cards"]))]
@@ -89,9 +89,9 @@ class GoofspielGame(Game):
         st.run()
         return st
 
-    def load_position(self, data: Mapping[str, Any] | str | Path) -> GoofState:
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> GoofspielState:
         return load_position(self, data)
 
     def position_of(self, st: State) -> dict[str, Any]:
-        assert isinstance(st, GoofState)
+        assert isinstance(st, GoofspielState)
         return state_position(st)

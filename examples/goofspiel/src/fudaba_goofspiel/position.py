@@ -20,13 +20,13 @@ from fudaba.core.positions import array, card_ref, check_keys, plain, read_docum
 
 from .cards import BID_SUITS
 from .rules import BID, BidCtx
-from .state import GoofState
+from .state import GoofspielState
 
 KEYS = {"game", "variant", "params", "seed", "turn", "prizes", "pot", "lost", "seat"}
 SEAT_KEYS = {"hand", "played", "won", "bid"}
 
 
-def state_position(st: GoofState) -> dict[str, Any]:
+def state_position(st: GoofspielState) -> dict[str, Any]:
     """The position document of ``st`` (its RNG state as ``seed``; sealed bids as ``bid``)."""
     seats: list[dict[str, Any]] = [
         {"hand": list(st.hand[p]), "played": list(st.played[p]), "won": list(st.won[p])} for p in (0, 1)]
@@ -79,7 +79,7 @@ class _Reader:
         return {"hand": hand, "played": played, "won": won, "bid": bid, "suit": suits.pop()}
 
 
-def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> GoofState:
+def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> GoofspielState:
     """A state from a position document (PositionError naming the key)."""
     doc = read_document(data)
     check_keys(doc, KEYS, "position")
@@ -101,7 +101,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> GoofState
     turn = _turn(doc, seats, len(prizes) + (1 if pot else 0))
     if any(s["bid"] for s in seats) and not pot:
         raise PositionError("position: key 'seat.bid': a bid waits only while a prize is up (pot)")
-    st = GoofState(g, 0)
+    st = GoofspielState(g, 0)
     st.init_fields()
     st.rng.state = whole(doc.get("seed", 0), "seed", 0) & ((1 << 64) - 1)
     st.turn = turn
@@ -124,7 +124,7 @@ def _turn(doc: Mapping[str, Any], seats: list[dict[str, Any]], left: int) -> int
     return turn
 
 
-def _resume(st: GoofState, bids: list[str | None]) -> None:
+def _resume(st: GoofspielState, bids: list[str | None]) -> None:
     """Go on from the position: the round's bids still to make and its reveal, or the next round."""
     if st.pot:
         st.push("reveal")

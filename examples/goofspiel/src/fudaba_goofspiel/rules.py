@@ -14,7 +14,7 @@ from fudaba.core.errors import Refusal
 from fudaba.core.kinds import DecisionKind
 
 from .cards import SYMBOL
-from .state import GoofState
+from .state import GoofspielState
 
 
 class BidCtx(NamedTuple):
@@ -33,10 +33,10 @@ class Bid(DecisionKind):
     title = ("bid a card face down", "手札から1枚を伏せて入札")
     short_prompt = "bid a card face down"
 
-    def options(self, st: GoofState, player: int, ctx: Any) -> list[Action]:
+    def options(self, st: GoofspielState, player: int, ctx: Any) -> list[Action]:
         return [Action.of("bid", c) for c in sorted(st.hand[player], key=st.value)]
 
-    def check(self, st: GoofState, player: int, ctx: Any, action: Action) -> Refusal | None:
+    def check(self, st: GoofspielState, player: int, ctx: Any, action: Action) -> Refusal | None:
         if action.verb != "bid":
             return Refusal("each round you bid one card from your hand: bid CARD, e.g. bid 7 (§3.2)",
                            "各ラウンドは手札から1枚を入札します: bid カード (例: bid 7) (§3.2)")
@@ -45,7 +45,7 @@ class Bid(DecisionKind):
         return self._card_problem(st, player, action.args[0]) or super().check(st, player, ctx, action)
 
     @staticmethod
-    def _card_problem(st: GoofState, player: int, cid: str) -> Refusal | None:
+    def _card_problem(st: GoofspielState, player: int, cid: str) -> Refusal | None:
         """Why the card ``cid`` cannot be bid by ``player`` (None: it can, or no rule says why)."""
         c = st.game.cdb.get(cid)
         if c is None:
@@ -67,24 +67,24 @@ class Bid(DecisionKind):
                            f"{c.short_name} はラウンド{k}で入札済みです: 入札したカードはゲームから除外されます (§3.4)")
         return None
 
-    def answer(self, st: GoofState, action: Action, ctx: Any) -> None:
+    def answer(self, st: GoofspielState, action: Action, ctx: Any) -> None:
         raise RuntimeError("engine bug: a bid is a sealed pick, revealed by the reveal step (§3.3), never answered")
 
-    def sealed_data(self, st: GoofState, player: int, ctx: Any) -> dict[str, Any]:
+    def sealed_data(self, st: GoofspielState, player: int, ctx: Any) -> dict[str, Any]:
         return {"round": st.turn}
 
 
 BID = Bid()
 
 
-def step_setup(st: GoofState, ctx: Any) -> None:
+def step_setup(st: GoofspielState, ctx: Any) -> None:
     """§2 the prizes deck is shuffled face down; the first round begins."""
     st.rng.shuffle(st.prizes)
     st.emit("setup", rounds=len(st.prizes), ties=st.game.params["ties"])
     st.push("round")
 
 
-def step_round(st: GoofState, ctx: Any) -> None:
+def step_round(st: GoofspielState, ctx: Any) -> None:
     """§3.1 the top prize is turned up and joins the pot; then both bid (§3.2) and reveal (§3.3)."""
     if not st.prizes:  # §4 every prize has been bid for
         finish(st)
@@ -97,12 +97,12 @@ def step_round(st: GoofState, ctx: Any) -> None:
     st.push("bid", 0)
 
 
-def step_bid(st: GoofState, seat: Any) -> None:
+def step_bid(st: GoofspielState, seat: Any) -> None:
     """§3.2 one seat's bid, face down."""
     st.ask(BID, seat, BidCtx(st.pot[-1]))
 
 
-def step_reveal(st: GoofState, ctx: Any) -> None:
+def step_reveal(st: GoofspielState, ctx: Any) -> None:
     """§3.3 both bids are shown together; the higher wins the pot, a tie discards or carries it;
     §3.4 the bids are discarded face up."""
     picks = st.unseal("reveal", round=st.turn)
@@ -132,7 +132,7 @@ def step_reveal(st: GoofState, ctx: Any) -> None:
         finish(st)
 
 
-def finish(st: GoofState) -> None:
+def finish(st: GoofspielState) -> None:
     """§4 a pot left on the table is won by no one; the higher total wins, equal totals draw."""
     if st.pot:
         st.emit("unclaimed", prizes=list(st.pot))

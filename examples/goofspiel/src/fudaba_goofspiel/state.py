@@ -20,7 +20,7 @@ from fudaba.core.views import View, envelope, player_view
 from .cards import rank_card
 
 
-class GoofState(State):
+class GoofspielState(State):
     #: refusals come in Japanese too (``IllegalAction.text("ja")``)
     REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
 

@@ -1,5 +1,5 @@
 """Goofspiel's hooks for fudaba's random-play property test (``GameDescriptor.testing``), written
-from the rules summary's §5, independently of ``GoofState.view``:
+from the rules summary's §5, independently of ``GoofspielState.view``:
 
 * ``visible(state, seat)``: the card ids ``seat`` may see, with multiplicity (None: a spectator);
 * ``places``: every place and pile ``info`` reads (own, and the other seat's with ``x``);
