@@ -1,20 +1,34 @@
-"""Per-game knowledge for the property tests: which card ids a seat may see (with multiplicity).
+"""Per-game knowledge for the property tests, read from each game's descriptor (issue 19 §1).
 
-``VISIBLE[game](state, seat)`` returns a Counter of the ids ``seat`` may see in the current state
-(``seat`` None: a spectator). It is written from the specs' visibility tables, independently of
-each game's ``view()``, so that a view showing more than this is caught. ``PLACES[game]`` lists the
-places and piles ``info`` reads, so that every text printed for a viewer can be checked.
+A game ships its hooks in the module its descriptor names as ``testing`` (``games/<name>/testing.py``,
+or a plugin's own, e.g. ``fudaba_goofspiel.testing``), written from its spec's visibility tables,
+independently of its ``view()``, so that a view showing more than this is caught:
+
+* ``visible(state, seat) -> Counter`` — the card ids ``seat`` may see in the current state, with
+  multiplicity (``seat`` None: a spectator);
+* ``places: list[str]`` — the places and piles ``info`` reads (own, and the opponent's with ``x``),
+  so that every text printed for a viewer can be checked;
+* ``twin(state, seat, rnd) -> State`` — another true state that gives ``seat`` the same view and log
+  view: the game's part only (its hidden cards elsewhere). What every twin also differs in — the
+  internal RNG, the others' secrets in the log, history, origin, the others' sealed picks — is
+  applied here after the game's hook (:func:`twin_common`), the same for every game;
+* ``pick_twins(state, seat) -> list[State]`` (optional) — the pending decision with other picks so
+  far (issue 18: Suikoden's casualties).
+
+:func:`hooks` reads them; ``VISIBLE``, ``PLACES``, ``TWIN`` and ``PICK_TWINS`` are the same by game
+name (``TWIN[name]`` the whole twin). Until a built-in game ships its ``testing`` module, its hooks
+below (``_LEGACY``) stand in for it.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple
 
 from fudaba.core.events import Event
-from fudaba.games.walpurgis import testing as walpurgis_testing
+from fudaba.core.registry import descriptors, games
 
 
 def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
@@ -38,9 +52,22 @@ def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
     return c
 
 
-# Walpurgis's hooks live in its package (games/walpurgis/testing.py, issue 19): these names stay
-# until the property test reads them through the game's descriptor.
-walpurgis_visible = walpurgis_testing.visible
+def walpurgis_visible(st: Any, seat: int | None) -> Counter[str]:
+    """Walpurgis spec §1: hand owner-only; discard public; deck and bullet pile count only; on the
+    field ``up``, ``activating`` and ``bullet_up`` are seen by everyone, ``active`` by its owner
+    only, ``bullet`` and ``dormant`` by nobody (the owner included). The 通常弾 set aside in setup
+    is known to its owner."""
+    c: Counter[str] = Counter()
+    for p in (0, 1):
+        if p == seat:
+            c.update(st.hands[p])
+            c.update(st.aside[p])
+        c.update(st.discards[p])
+    for square in st.board:
+        for owner, cid, state, _flags in square:
+            if state in (4, 5, 1) or (state == 2 and owner == seat):  # up, activating, bullet_up; own active
+                c[cid] += 1
+    return c
 
 
 def suikoden_visible(st: Any, seat: int | None) -> Counter[str]:
@@ -90,7 +117,7 @@ def maken_visible(st: Any, seat: int | None) -> Counter[str]:
 
 
 
-VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
+_VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
     "maken": maken_visible,
     "sarasvati": sarasvati_visible,
     "suikoden": suikoden_visible,
@@ -100,9 +127,9 @@ VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
 _SV_PLACES = [f"{r}{i}" for r in "FB" for i in range(1, 6)] + [f"K{i}" for i in range(1, 4)]
 
 #: every place and public pile ``info`` reads, per game (own, and the opponent's with ``x``)
-PLACES: dict[str, list[str]] = {
+_PLACES: dict[str, list[str]] = {
     "sarasvati": [*_SV_PLACES, *("x" + t for t in _SV_PLACES), "grave", "xgrave", "voltage", "xvoltage"],
-    "walpurgis": walpurgis_testing.places,
+    "walpurgis": [f"{r}{c}" for r in "12345" for c in "abcde"] + ["discard", "xdiscard"],
     "maken": ["field", "xfield", "guard", "xguard", "dust", "xdust", "supports", "xsupports", "character",
               "xcharacter", "hand", "xhand"],
     "suikoden": [f"{x}M{k}{d}" for x in ("", "x") for k in (1, 2) for d in ("", ".1", ".2", ".x1", ".x2")]
@@ -132,7 +159,8 @@ def _scrambled_log(st: Any, seat: int, rnd: random.Random) -> list[Event]:
     return out
 
 
-def _twin_common(st: Any, t: Any, seat: int, rnd: random.Random) -> None:
+def twin_common(st: Any, t: Any, seat: int, rnd: random.Random) -> None:
+    """What every twin differs in besides the game's hidden cards (applied after the game's hook)."""
     t.rng.state = rnd.getrandbits(64)
     t.log = _scrambled_log(st, seat, rnd)
     t.history = [f"other {rnd.randrange(10**6)}"]
@@ -161,14 +189,36 @@ def sarasvati_twin(st: Any, seat: int, rnd: random.Random) -> Any:
     rnd.shuffle(books)
     for k, b in zip(closed, books, strict=True):
         t.books[o][k] = b
-    _twin_common(st, t, seat, rnd)
     return t
 
 
 def walpurgis_twin(st: Any, seat: int, rnd: random.Random) -> Any:
-    """Walpurgis §1 (games/walpurgis/testing.py), plus what every game's twin differs in."""
-    t = walpurgis_testing.twin(st, seat, rnd)
-    _twin_common(st, t, seat, rnd)
+    """Walpurgis §1: per owner, the cards the seat cannot see — both decks and bullet piles, the
+    other seat's hand and set-aside cards, face-down bullets and dormant formations, the other seat's
+    active formations — may lie anywhere among those places."""
+    t = st.clone()
+    for owner in (0, 1):
+        places: list[tuple[str, int, int]] = []
+        ids: list[str] = []
+        zones = {"decks": t.decks, "piles": t.piles, "hands": t.hands, "aside": t.aside}
+        for z in ("decks", "piles") if owner == seat else ("decks", "piles", "hands", "aside"):
+            for i, c in enumerate(zones[z][owner]):
+                places.append((z, 0, i))
+                ids.append(c)
+        for s, square in enumerate(st.board):
+            for j, (o, c, state, _f) in enumerate(square):
+                if o == owner and (state in (0, 3) or (state == 2 and owner != seat)):  # bullet, dormant; active
+                    places.append(("board", s, j))
+                    ids.append(c)
+        rnd.shuffle(ids)
+        for (z, s, i), c in zip(places, ids, strict=True):
+            if z == "board":
+                cells = list(t.board[s])
+                o, _c, state, f = cells[i]
+                cells[i] = (o, c, state, f)
+                t.board[s] = tuple(cells)
+            else:
+                zones[z][owner][i] = c
     return t
 
 
@@ -184,7 +234,6 @@ def suikoden_twin(st: Any, seat: int, rnd: random.Random) -> Any:
     t.returned[o] = pool[n:n + r]
     t.deck[o] = pool[n + r:]
     t.deck[seat] = rnd.sample(st.deck[seat], len(st.deck[seat]))
-    _twin_common(st, t, seat, rnd)
     return t
 
 
@@ -207,11 +256,10 @@ def maken_twin(st: Any, seat: int, rnd: random.Random) -> Any:
             n = len(z) - (1 if keep and z is zones[-1] else 0)
             z[:n] = ids[k:k + n]
             k += n
-    _twin_common(st, t, seat, rnd)
     return t
 
 
-TWIN: dict[str, Callable[[Any, int, random.Random], Any]] = {
+_TWIN: dict[str, Callable[[Any, int, random.Random], Any]] = {
     "maken": maken_twin,
     "sarasvati": sarasvati_twin,
     "suikoden": suikoden_twin,
@@ -250,4 +298,65 @@ def suikoden_pick_twins(st: Any, seat: int) -> list[Any]:
     return out
 
 
-PICK_TWINS: dict[str, Callable[[Any, int], list[Any]]] = {"suikoden": suikoden_pick_twins}
+_PICK_TWINS: dict[str, Callable[[Any, int], list[Any]]] = {"suikoden": suikoden_pick_twins}
+
+
+# ---------------------------------------------------------------------------------------- the hooks of a game
+class Hooks(NamedTuple):
+    """A game's property-test hooks (None / [] where it has none)."""
+
+    visible: Callable[[Any, int | None], Counter[str]] | None
+    places: list[str]
+    twin: Callable[[Any, int, random.Random], Any] | None
+    pick_twins: Callable[[Any, int], list[Any]] | None
+    #: where they come from: the descriptor's ``testing`` module, or this file's stand-ins
+    source: str
+
+
+def _whole(game_twin: Callable[[Any, int, random.Random], Any]) -> Callable[[Any, int, random.Random], Any]:
+    def twin(st: Any, seat: int, rnd: random.Random) -> Any:
+        t = game_twin(st, seat, rnd)
+        twin_common(st, t, seat, rnd)
+        return t
+    return twin
+
+
+def hooks(name: str) -> Hooks:
+    """The hooks of the game named ``name``: its descriptor's ``testing`` module, else (a built-in
+    game not converted yet) this file's; a game with neither has none (the property test then
+    checks what needs no hook: legality, cards, copies, documents, replays, decision kinds)."""
+    d = descriptors().get(name)
+    mod = d.capability("testing") if d is not None else None
+    if mod is not None:
+        game_twin = getattr(mod, "twin", None)
+        return Hooks(getattr(mod, "visible", None), list(getattr(mod, "places", [])),
+                     _whole(game_twin) if game_twin is not None else None, getattr(mod, "pick_twins", None),
+                     d.testing if d is not None else "")
+    if name in _VISIBLE:
+        return Hooks(_VISIBLE[name], _PLACES[name], _whole(_TWIN[name]), _PICK_TWINS.get(name), __name__)
+    return Hooks(None, [], None, None, "")
+
+
+class _ByGame(Mapping[str, Any]):
+    """One hook of every game that has it, by game name."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __getitem__(self, name: str) -> Any:
+        got = getattr(hooks(name), self.field)
+        if not got:
+            raise KeyError(name)
+        return got
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([g for g in games() if getattr(hooks(g), self.field)])
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
+VISIBLE: Mapping[str, Callable[[Any, int | None], Counter[str]]] = _ByGame("visible")
+PLACES: Mapping[str, list[str]] = _ByGame("places")
+TWIN: Mapping[str, Callable[[Any, int, random.Random], Any]] = _ByGame("twin")
+PICK_TWINS: Mapping[str, Callable[[Any, int], list[Any]]] = _ByGame("pick_twins")

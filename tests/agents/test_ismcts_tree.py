@@ -266,9 +266,12 @@ def test_the_answer_is_the_root_child_visited_most() -> None:
 
 # ------------------------------------------------------------------ cut-off rollouts and paired iterations
 def test_a_cut_off_rollout_scores_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fudaba.agents import eval as ev
+    import dataclasses
 
-    monkeypatch.setitem(ev.EVALUATE, "toy", "tests.agents.test_ismcts_tree:toy_eval")
+    from fudaba.core import registry
+
+    toy_game = dataclasses.replace(registry.descriptor("toy"), evaluate="tests.agents.test_ismcts_tree:toy_eval")
+    monkeypatch.setitem(registry._REGISTERED, "toy", toy_game)  # the toy game with an evaluation
     st = toy(WIN_NOW)
     agent = ISMCTSAgent(iters=1, depth=1)
     agent.reset(st.game, 0, 0)

@@ -13,13 +13,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..core.errors import DeckError, FudabaError
-from .common import app, console, esc, fail, load, parse_params
+from .common import GAME_HELP, VARIANT_HELP, app, console, esc, fail, load, parse_params
 from .simulate import AGENT_SPECS, parse_agents, seconds_text
 
 
 @app.command()
 def ladder(
-    game: Annotated[str, typer.Argument(help="game name")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     agents: Annotated[str, typer.Option(help="the agents, separated by commas, each " + AGENT_SPECS)]
         = "random,greedy,easy,normal,hard",
     games_: Annotated[int, typer.Option("--games", help="games per pair of agents (even: every deal is played "
@@ -29,7 +29,7 @@ def ladder(
     out: Annotated[Path, typer.Option(help="write the ratings, the matrix and the times here (JSON)")]
         = Path("ladder.json"),
     param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
-    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    variant: Annotated[str | None, typer.Option(help=VARIANT_HELP)] = None,
     prior: Annotated[float, typer.Option(help="virtual drawn games per pair, which keep ratings finite when an "
                                               "agent wins or loses every game (0: plain maximum likelihood)")]
         = 1.0,

@@ -23,7 +23,20 @@ from ..agents import Agent, make_agent
 from ..core.errors import DeckError, FudabaError
 from ..core.game import Game
 from ..core.record import Record
-from .common import CARDS_HELP, STARTER_HINT, app, console, err, esc, fail, load, parse_params, resolve_deck
+from .common import (
+    CARDS_HELP,
+    GAME_HELP,
+    STARTER_HINT,
+    VARIANT_HELP,
+    app,
+    console,
+    err,
+    esc,
+    fail,
+    load,
+    parse_params,
+    resolve_deck,
+)
 
 #: what an agent spec may be (``make_agent(spec, game)``), for help texts and errors
 AGENT_SPECS = ("random, greedy, easy, normal, hard, ismcts:KEY=VALUE,... (e.g. ismcts:iters=400,c=0.7,rollout=greedy) "
@@ -160,12 +173,12 @@ def _ci(w: int, n: int) -> str:
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="game name")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     games_: Annotated[int, typer.Option("--games", help="number of games (per sweep value)")] = 100,
     agents: Annotated[str, typer.Option(help="two agents A,B, each " + AGENT_SPECS)] = "greedy,random",
     param: Annotated[list[str] | None, typer.Option(help="rule parameter KEY=VALUE (repeatable)")] = None,
     sweep: Annotated[str | None, typer.Option(help="compare values of one parameter: KEY=V1,V2,...")] = None,
-    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    variant: Annotated[str | None, typer.Option(help=VARIANT_HELP)] = None,
     seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
     workers: Annotated[int, typer.Option(help="worker processes")] = 1,
     out: Annotated[Path | None, typer.Option(help="write every game's record here (JSON lines)")] = None,

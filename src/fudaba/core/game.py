@@ -38,7 +38,6 @@ from .positions import check_keys, read_document, table
 from .starters import FILE as STARTERS_FILE
 from .starters import StarterDeck, find_starter, player_starters, starter_info
 from .state import Answer, State, Step
-from .text import turns_skipped_text
 
 #: the upper bound of a whole-number parameter a game gives no ``PARAM_MAX`` for (the games of this
 #: package give one for each; ``tests`` check it)
@@ -528,6 +527,10 @@ class Game(ABC):
                 token, c = n, self.cards.find(n)
         return c.id if c is not None and not _looks_like_place(token) else token
 
+    #: the core's own text (the words of its events, an option's gloss): loaded by this path when
+    #: words are asked for, like a game's text module — the engine never imports text (docs/core.md)
+    CORE_TEXT: ClassVar[str] = "fudaba.core.text"
+
     #: module with ``describe(game, event, lang)``, ``render(game, view, lang)``,
     #: ``card_text(game, card_id, lang)`` and ``inspect(game, view, token, lang)`` (plain text, no Rich);
     #: by default the descriptor's ``text``
@@ -560,6 +563,10 @@ class Game(ABC):
         fn: Callable[..., Any] | None = getattr(importlib.import_module(mod), name, None)
         return fn
 
+    def _core_text(self, name: str) -> Callable[..., Any]:
+        fn: Callable[..., Any] = getattr(importlib.import_module(self.CORE_TEXT), name)
+        return fn
+
     def pending_kind(self, view: Mapping[str, Any]) -> DecisionKind | None:
         """The kind of the decision ``view`` shows its seat (None: not the seat's own, or no kind)."""
         d = view.get("decision") if isinstance(view, Mapping) else None
@@ -572,6 +579,13 @@ class Game(ABC):
         k = self.pending_kind(view)
         return None if k is None else k.gloss(self, action, dict(view), lang)
 
+    def option_gloss(self, action: Action, view: dict[str, Any] | None = None, lang: str = "en") -> str:
+        """An option in words, as a menu shows it after its notation ("" for nothing to say): its
+        kind's gloss, else the names of the cards it names and, with the chooser's ``view``, what the
+        text module says of it (``fudaba.core.text.option_gloss``). ``state.apply`` accepts an option
+        typed with this gloss after it."""
+        return str(self._core_text("option_gloss")(self, action, lang, view))
+
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
         """One readable log line for an event view (the core's own events, ``turns_skipped``, in
         every game). An event the game's text cannot read (a log edited in a state document, a dict
@@ -579,7 +593,7 @@ class Game(ABC):
         if not isinstance(event, Mapping):
             raise FudabaError(f"describe: an event is a table (dict), not {type(event).__name__}")
         if event.get("kind") == "turns_skipped":
-            return turns_skipped_text(event, lang)
+            return str(self._core_text("turns_skipped_text")(event, lang))
         fn = self._text("describe")
         if fn is not None:
             try:

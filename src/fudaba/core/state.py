@@ -377,8 +377,6 @@ class State(metaclass=StateMeta):
         if found:
             return list(found.values()), named
         # a displayed option copied whole: a legal action, then exactly the words of its gloss
-        from .session import option_gloss
-
         view: dict[str, Any] | None = None
         for k in range(len(words) - 1, 0, -1):
             rest = " ".join(words[k:]).casefold()
@@ -388,7 +386,7 @@ class State(metaclass=StateMeta):
                     continue
                 if view is None:
                     view = self.view(d.player)
-                if any(" ".join(option_gloss(self.game, a, lang, view).split()).casefold() == rest
+                if any(" ".join(self.game.option_gloss(a, view, lang).split()).casefold() == rest
                        for lang in ("en", "ja")):
                     found[a.text] = a
         return list(found.values()), named

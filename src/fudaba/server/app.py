@@ -26,21 +26,22 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import fudaba.server.protocol as P  # the module itself: the package (__init__) imports app, never the reverse
 
 from ..core.decks import Deck
 from ..core.errors import FudabaError
 from ..core.game import Game
 from ..core.record import start_state
 from ..core.redact import Before, action_line
-from ..core.registry import game_class, games, load_game
-from . import protocol as P
+from ..core.registry import descriptor, game_class, games, load_game
 from .errors import BadRequest, engine_error, lang_of
 from .limits import Limits, RateLimiter, client_key, retry_after
 from .middleware import Guard
 from .rooms import AI_LEVELS, MAX_CONNECTIONS, Conn, Room, Rooms
 from .storage import Storage
+from .tables import ShellFiles, game_web
 
 log = logging.getLogger("fudaba.server")
 
@@ -84,6 +85,7 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
     hub = Rooms(storage, ai_delay=ai_delay, extra_cards=extra, limits=limits, clock=clock)
     hub.load()
     static = Path(static_dir) if static_dir is not None else STATIC
+    hub.web = game_web(static)
     catalogue = games_catalogue(hub)
     new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
 
@@ -239,7 +241,7 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
         Route("/api/rules/{game}", api_rules),
         Route("/api/rooms/{room}/replay", api_replay),
         WebSocketRoute("/ws/{room}", ws_room),
-        Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+        Mount("/static", ShellFiles(directory=static, games=hub.web), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, limits=limits, origins=origins, clock=clock)],
@@ -559,10 +561,13 @@ def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dic
 
 # ---------------------------------------------------------------------- the games' catalogue
 def games_catalogue(hub: Rooms) -> list[dict[str, Any]]:
-    """``/api/games``: every game's variants, starter decks, parameters and AI levels."""
+    """``/api/games``: every game's titles and summary (its descriptor's), variants, starter decks,
+    parameters, AI levels and browser table (``table``: its module's URL, None for the generic
+    table; ``style``: its stylesheet's, or None)."""
     out = []
     for name in games():
         cls = game_class(name)
+        desc = descriptor(name)
         variants = list(cls.VARIANTS)
         decks = {}
         defaults: dict[str, dict[str, Any]] = {}
@@ -594,7 +599,11 @@ def games_catalogue(hub: Rooms) -> list[dict[str, Any]]:
                 "help_en": en, "help_ja": ja,
                 "variant_defaults": {v: defaults[v][key] for v in variants},
             })
-        out.append({"name": name, "title": cls.TITLE, "variants": variants, "decks": decks, "params": params,
+        web = hub.web_of(name)
+        out.append({"name": name, "title": desc.title_in("ja"), "title_en": desc.title_in("en"),
+                    "title_ja": desc.title_in("ja"), "summary_en": desc.summary_in("en"),
+                    "summary_ja": desc.summary_in("ja"), "table": web["table"], "style": web["style"],
+                    "variants": variants, "decks": decks, "params": params,
                     "agents": list(AI_LEVELS),
                     "starters": {v: [d.to_dict() for d in hub.game(name, v, {}).starter_deck_info()] for v in variants}})
     return out

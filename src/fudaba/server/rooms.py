@@ -23,18 +23,20 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+import fudaba.server.protocol as P  # the module itself: the package (__init__) imports app, never the reverse
+
 from ..agents import Agent, make_agent
 from ..core.actions import Action
 from ..core.decks import Deck
 from ..core.errors import FudabaError, IllegalAction
 from ..core.game import Game
 from ..core.record import Record, replay
-from ..core.registry import load_game
+from ..core.registry import descriptors, load_game
 from ..core.state import State
-from . import protocol as P
 from .limits import Limits
 from .scheduler import Scheduler, think
 from .storage import RoomRow, Storage, same_token, token_hash
+from .tables import GameWeb
 
 log = logging.getLogger("fudaba.server")
 
@@ -150,7 +152,8 @@ class Room:
 
     def joined(self, conn: Conn) -> dict[str, Any]:
         return {"type": "joined", "room": self.id, "seat": conn.seat, "game": self.game.name,
-                "variant": self.game.variant, "name": self.row.name, "players": self.players(), "lang": conn.lang}
+                "variant": self.game.variant, "name": self.row.name, "players": self.players(), "lang": conn.lang,
+                **self.hub.web_of(self.game.name)}
 
     # ------------------------------------------------------------------ what a seat is shown
     def _touch(self) -> None:
@@ -411,6 +414,16 @@ class Rooms:
         self.scheduler = Scheduler(limits.ai_workers, limits.ai_per_client, limits.ai_seconds, limits.ai_busy_rooms,
                                    limits.ai_busy_level)
         self.skipped: dict[str, str] = {}
+        #: each game's browser table files (``tables.game_web``; set by ``create_app``)
+        self.web: dict[str, GameWeb] = {}
+
+    def web_of(self, name: str) -> dict[str, Any]:
+        """What a page is told of a game's table: ``title`` [en, ja], ``table`` and ``style`` URLs."""
+        w = self.web.get(name)
+        if w is None:
+            d = descriptors().get(name)
+            w = GameWeb(d.title if d is not None else (name, name))
+        return w.urls(name)
 
     def game(self, name: str, variant: str | None, params: Mapping[str, Any]) -> Game:
         """The game (UnknownGame for a bad name, variant or parameter), with the server's added cards."""

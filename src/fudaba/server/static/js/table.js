@@ -1,4 +1,5 @@
-// The play table shell: status bar, the game's table (games/<game>.js), hands and piles, the
+// The play table shell: status bar, the game's table (its own module, served at games/<game>.js from
+// its package, or the generic table games/generic.js for a game that ships none), hands and piles, the
 // prompt and the legal actions, the notation box, the log, the rules panel and the replay stepper.
 //
 // Click mapping (docs: issue 11 web design): an element with data-ref is clickable only when the
@@ -202,6 +203,9 @@ class Table {
       case "joined":
         this.seat = m.seat === 0 || m.seat === 1 ? m.seat : null;
         this.game = String(m.game || "");
+        // the game's descriptor: its titles [en, ja] and its table module and stylesheet (null: none)
+        this.gameMeta = { title: Array.isArray(m.title) ? m.title : null,
+          table: typeof m.table === "string" ? m.table : null, style: typeof m.style === "string" ? m.style : null };
         this.variant = m.variant;
         this.players = Array.isArray(m.players) ? m.players : [];
         await this.loadModule();
@@ -263,16 +267,36 @@ class Table {
 
   async loadModule() {
     if (this.mod || !this.game || !/^[a-z0-9_]+$/.test(this.game)) return;
+    const meta = this.gameMeta || { title: null, table: null, style: null };
     try {
-      this.mod = await import(`./games/${this.game}.js`);
+      if (meta.table && /^\/static\/js\/games\/[a-z0-9_]+\.js$/.test(meta.table)) {
+        this.mod = await import(meta.table);
+      } else {
+        // no table module of its own: the generic table, drawn from the view envelope (the shell
+        // draws the hands, counts and discard piles itself: zones false)
+        const generic = await import("./games/generic.js");
+        generic.configure({ name: this.game, title: meta.title, zones: false });
+        this.mod = generic;
+      }
     } catch (err) {
       console.error(err);
       this.mod = { renderTable: fallbackTable };
     }
-    if (this.mod.stylesheet && !document.querySelector(`link[data-game="${this.game}"]`)) {
-      document.head.append(h("link", { rel: "stylesheet", href: this.mod.stylesheet, dataset: { game: this.game } }));
+    const style = meta.style || this.mod.stylesheet;
+    if (style && !document.querySelector(`link[data-game="${this.game}"]`)) {
+      document.head.append(h("link", { rel: "stylesheet", href: style, dataset: { game: this.game } }));
     }
     this.page.dataset.game = this.game;
+    this.page.dataset.table = meta.table ? "own" : "generic";
+  }
+
+  /** The game's title in the page's language: its descriptor's (sent with `joined`), else its
+   * table module's. */
+  gameTitle() {
+    const tt = this.gameMeta && this.gameMeta.title;
+    if (tt && (tt[0] || tt[1])) return String(getLang() === "ja" ? tt[1] || tt[0] : tt[0] || tt[1]);
+    if (this.mod && this.mod.title) return this.mod.title(getLang());
+    return this.game;
   }
 
   showRefusal(reason, action) {
@@ -427,6 +451,9 @@ class Table {
       selection: live ? [...this.selection] : [],
       cards: cards || {},
       cardName: (id) => self.cardName(id, cards),
+      // an option chosen directly (a button of the generic table): confirmed, then sent, as a
+      // button of the actions panel is
+      choose: live ? (a) => self.chooseAction(a) : undefined,
     };
   }
 
@@ -470,7 +497,7 @@ class Table {
     const S = this.el.status;
     clear(S);
     const view = this.msg && this.msg.view;
-    const gameName = this.game ? (this.mod && this.mod.title ? this.mod.title(getLang()) : this.game) : "…";
+    const gameName = this.game ? this.gameTitle() : "…";
     S.append(h("a.btn.ghost.lobby-link", { href: "/" }, "← ", t("back_to_lobby")));
     S.append(h("h1.game-title", {}, gameName, this.variant && this.variant !== "default" ? h("span.variant", {}, " ", this.variant) : null));
     const v = this.current() ? this.current().view : view;
@@ -787,7 +814,7 @@ class Table {
 
   paintRulesStatic() {
     const R = this.rules;
-    const name = this.mod && this.mod.title ? this.mod.title(getLang()) : this.game;
+    const name = this.game ? this.gameTitle() : "";
     R.title.textContent = t("rules_title") + (name ? ` — ${name}` : "");
     R.secLabel.textContent = t("rules_section");
     R.show.textContent = t("rules_show");
