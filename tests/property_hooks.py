@@ -14,27 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fudaba.core.events import Event
-
-
-def sarasvati_visible(st: Any, seat: int | None) -> Counter[str]:
-    """Sarasvati spec §1: hand owner-only; graveyard, battle zone, voltage public; face-down books
-    owner-only (they chose them), open or destroyed books public; deck: count only."""
-    c: Counter[str] = Counter()
-    for p in (0, 1):
-        if p == seat:
-            c.update(st.hand[p])
-        c.update(st.grave[p])
-        c.update(st.volt[p])
-        for u in st.slots[p]:
-            if u is not None:
-                c[u.card] += 1
-                c.update(u.under)
-                if u.equip:
-                    c[u.equip] += 1
-        for k, b in enumerate(st.books[p]):
-            if b is not None and (p == seat or st.hits[p][k] > 0):  # None: destroyed, in the graveyard
-                c[b] += 1
-    return c
+from fudaba.games.sarasvati import testing as sarasvati_testing  # shim (issue 19): the game's own hooks
 
 
 def walpurgis_visible(st: Any, seat: int | None) -> Counter[str]:
@@ -104,16 +84,14 @@ def maken_visible(st: Any, seat: int | None) -> Counter[str]:
 
 VISIBLE: dict[str, Callable[[Any, int | None], Counter[str]]] = {
     "maken": maken_visible,
-    "sarasvati": sarasvati_visible,
+    "sarasvati": sarasvati_testing.visible,
     "suikoden": suikoden_visible,
     "walpurgis": walpurgis_visible,
 }
 
-_SV_PLACES = [f"{r}{i}" for r in "FB" for i in range(1, 6)] + [f"K{i}" for i in range(1, 4)]
-
 #: every place and public pile ``info`` reads, per game (own, and the opponent's with ``x``)
 PLACES: dict[str, list[str]] = {
-    "sarasvati": [*_SV_PLACES, *("x" + t for t in _SV_PLACES), "grave", "xgrave", "voltage", "xvoltage"],
+    "sarasvati": sarasvati_testing.places,
     "walpurgis": [f"{r}{c}" for r in "12345" for c in "abcde"] + ["discard", "xdiscard"],
     "maken": ["field", "xfield", "guard", "xguard", "dust", "xdust", "supports", "xsupports", "character",
               "xcharacter", "hand", "xhand"],
@@ -153,26 +131,8 @@ def _twin_common(st: Any, t: Any, seat: int, rnd: random.Random) -> None:
 
 
 def sarasvati_twin(st: Any, seat: int, rnd: random.Random) -> Any:
-    """Sarasvati §1: the opponent's hand and deck are one unseen pool (its hand order included), the
-    seat's own deck order is unseen, the opponent's face-down books may be any of its books. The card
-    an opponent's pending ``keep`` evolves is on the table (stays in its hand)."""
-    t = st.clone()
-    o = 1 - seat
-    d = st.decision
-    held = [d.ctx[0]] if d is not None and d.player == o and d.handler == "keep" else []
-    pool = list(st.hand[o]) + list(st.deck[o])
-    for c in held:
-        pool.remove(c)
-    rnd.shuffle(pool)
-    n = len(st.hand[o]) - len(held)
-    t.hand[o] = held + pool[:n]
-    t.deck[o] = pool[n:]
-    t.deck[seat] = rnd.sample(st.deck[seat], len(st.deck[seat]))
-    closed = [k for k, h in enumerate(st.hits[o]) if h == 0 and st.books[o][k] is not None]
-    books = [st.books[o][k] for k in closed]
-    rnd.shuffle(books)
-    for k, b in zip(closed, books, strict=True):
-        t.books[o][k] = b
+    """Shim (issue 19): the game's own twin (``games/sarasvati/testing.py``), plus what every twin changes."""
+    t = sarasvati_testing.twin(st, seat, rnd)
     _twin_common(st, t, seat, rnd)
     return t
 

@@ -243,7 +243,7 @@ def destroy_units(st: SarasvatiState, targets: list[tuple[int, int]], reason: st
         if u is None:
             continue
         st.slots[side][i] = None
-        g = st.grave[side]
+        g = st.discard[side]
         g.extend(u.under)
         g.append(u.card)
         if u.equip is not None:

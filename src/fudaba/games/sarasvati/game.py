@@ -173,7 +173,7 @@ class SarasvatiGame(Game):
     def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = SarasvatiState(self, seed)
-        st.init_zones(self.cdb)
+        st.init_fields()
         for p in (0, 1):
             st.deck[p] = list(reversed(decks[p].main))
             st.books[p] = list(deck_books(decks[p]))  # §4.1 face down, in the order listed

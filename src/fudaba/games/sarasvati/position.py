@@ -72,7 +72,7 @@ def dump_position(st: SarasvatiState) -> dict[str, Any]:
         seat: dict[str, Any] = {
             "hand": list(st.hand[p]),
             "deck": list(reversed(st.deck[p])),
-            "grave": list(st.grave[p]),
+            "grave": list(st.discard[p]),
             "voltage": volt,
             "books": books,
             "slots": slots,
@@ -106,7 +106,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
     params = g.params
     C: dict[str, Card] = g.cdb
     st = SarasvatiState(g, 0)
-    st.init_zones(C)
+    st.init_fields()
     st.rng.state, st.turn, st.active, st.first = turn_header(doc, int(params["turn_limit"]))
     phase = doc.get("phase", "imagine")
     if not isinstance(phase, str) or phase not in REMAINING:
@@ -133,9 +133,9 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
         deck = [card(c, f"{sk}.deck[{k}]", zone_types) for k, c in enumerate(array(seat.get("deck", []),
                                                                                   sk + ".deck"))]
         st.deck[p] = list(reversed(deck))
-        st.grave[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(array(seat.get("grave", []),
+        st.discard[p] = [card(c, f"{sk}.grave[{k}]") for k, c in enumerate(array(seat.get("grave", []),
                                                                                sk + ".grave"))]
-        grave_books = [k for k, c in enumerate(st.grave[p]) if C[c].type == "book"]
+        grave_books = [k for k, c in enumerate(st.discard[p]) if C[c].type == "book"]
         tapped: list[str] = []
         untapped: list[str] = []
         for k, v in enumerate(array(seat.get("voltage", []), sk + ".voltage")):
@@ -179,12 +179,12 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SarasvatiS
             cid = card(bt.get("card"), key + ".card", ("book",))
             if h >= bh:  # §6: a destroyed book goes to the graveyard; its K place stays empty
                 st.books[p].append(None)
-                st.grave[p].append(cid)
+                st.discard[p].append(cid)
             else:
                 st.books[p].append(cid)
         if len(grave_books) > len(empty):
             k = grave_books[len(empty)]
-            c = st.grave[p][k]
+            c = st.discard[p][k]
             raise PositionError(f"position: key '{sk}.grave[{k}]': {c} {C[c].name} is a forbidden book; a book "
                                 f"reaches the graveyard only when destroyed (§6): give its K place in 'books' "
                                 f"as {{destroyed = true}}, or drop it from 'grave' and give "

@@ -189,7 +189,7 @@ def answer_imagine(st: SarasvatiState, a: Action, ctx: Any) -> None:
     paid = _pay(st, p, card.cost)
     st.hand[p].remove(cid)
     if v == "use":  # §2 support: resolves, then the graveyard
-        st.grave[p].append(cid)
+        st.discard[p].append(cid)
         st.emit("use", player=p, card=cid, paid=paid)
         push_triggers(st, [(p, cid, idx, -1) for idx in card.triggers("on_play")])
         return
@@ -255,7 +255,7 @@ def _evolve(st: SarasvatiState, p: int, args: tuple[str, ...], keep: str | None)
         if e == keep and not kept:
             kept = True
             continue
-        st.grave[p].append(e)
+        st.discard[p].append(e)
         st.emit("equip_destroyed", player=p, place=place(j, nf), card=e)
     st.emit("evolve", player=p, card=cid, place=args[1], base=bases[0], bases=bases, frm=list(args[1:]), paid=paid)
     push_triggers(st, [(p, cid, k, u.uid) for k in card.triggers("on_summon")])
@@ -264,7 +264,7 @@ def _evolve(st: SarasvatiState, p: int, args: tuple[str, ...], keep: str | None)
 def _replace_equip(st: SarasvatiState, p: int, i: int, u: Unit, eq: str) -> None:
     old = u.equip
     if old is not None:
-        st.grave[p].append(old)
+        st.discard[p].append(old)
         st.emit("equip_destroyed", player=p, place=place(i, st.nf), card=old)
     u.equip = eq
 
@@ -423,7 +423,7 @@ def destroy_book(st: SarasvatiState, o: int, k: int, by: str) -> None:
     bid = st.books[o][k]
     assert bid is not None
     st.books[o][k] = None
-    st.grave[o].append(bid)
+    st.discard[o].append(bid)
     st.emit("book_destroyed", player=o, place=f"K{k + 1}", card=bid, by=by)
     if not st.books_left(o):
         st.end_game(1 - o, "all books destroyed")  # §7
