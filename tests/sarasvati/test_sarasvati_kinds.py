@@ -80,3 +80,33 @@ def test_19_2_every_option_passes_its_kinds_check_and_others_are_refused_by_it(m
         r = kind.check(st, d.player, d.ctx, Action.of("attack", "F1", "xK1"))
         assert r is not None and r.text("ja") != r.en
         assert st.explain(Action.of("attack", "F1", "xK1")) == r.en
+
+
+def test_19_2_each_kind_says_its_question_and_the_table_names_it(make: Any, game: Any) -> None:
+    cases = [
+        (make(seat(hand=["SV-A02"]), phase="charge"),
+         "Charge phase (§5.3): put one card from your hand into voltage, or pass",
+         "チャージフェイズ (§5.3): 手札を1枚ボルテージに置くか、pass", "チャージ"),
+        (make(seat(hand=["SV-A02"], volt=3, tapped=1)),
+         "Imagine phase (§5.4): pay voltage to summon, evolve, use, equip or re-equip — or end (voltage 2/3)",
+         "イマジンフェイズ (§5.4): ボルテージを払って召喚・進化・使用・装備・付け替え、または end (ボルテージ 2/3)",
+         "イマジン"),
+        (make(seat(slots={"F1": "SV-A02"}), phase="move"),
+         "Move phase (§5.5): a ready character may move to the other row (it becomes defenceless) — or end",
+         "ムーブフェイズ (§5.5): 臨戦状態のキャラクターを反対の列へ移動 (無防備になる)、または end", "ムーブ"),
+        (make(seat(slots={"F1": "SV-A02"}), phase="battle"),
+         "Battle phase (§6): attack with a ready character (target: an enemy character or book) — or end",
+         "バトルフェイズ (§6): 臨戦状態のキャラクターで相手のキャラクターか禁書を攻撃、または end", "バトル"),
+        (_keep(make), "Evolution (Q&A): the new stack may keep only one equipment — choose which",
+         "進化 (Q&A): 引き継げる装備は1つだけです。残す装備を選んでください", "残す装備"),
+        (_target(make), "Choose the target of Who Needs Brains!: one of your characters: atk +5000, def -2000 "
+                        "until end of turn.",
+         "何が知性だ!の効果の対象を選んでください: ", "効果の対象"),
+    ]
+    for st, en, ja, word in cases:
+        d = st.decision
+        v = st.view(d.player)
+        assert game.prompt(v, "en", st.log_view(d.player)) == en
+        assert game.prompt(v, "ja", st.log_view(d.player)).startswith(ja)
+        assert f"decision: P{d.player} {d.kind}" in game.render(v, "en")
+        assert f"選択: P{d.player} {word}" in game.render(v, "ja")
