@@ -270,7 +270,7 @@ def test_10_R3_attacking_a_book_is_not_a_battle_won(make: Any) -> None:
 
 
 def test_2_greedy_agent_keeps_the_stronger_equipment_on_evolution(make: Any, game: Any) -> None:
-    from fudaba.agents.sarasvati import SarasvatiGreedy
+    from fudaba.games.sarasvati.ai import SarasvatiGreedy
 
     st = make(seat(hand=["SV-B24", "SV-A01"], volt=5,
                    slots={"F1": {"card": "SV-B03", "equip": "SV-R3"}, "F2": {"card": "SV-B21", "equip": "SV-A10"}}))
