@@ -1,14 +1,17 @@
 """Sarasvati TCG (サラスヴァティTCG(仮)) — spec ``specs/sarasvati.md``.
 
+The package's one export is ``DESCRIPTOR``, registered under the entry-point group ``fudaba.games``;
+it names the game's parts by ``module:name``, so importing this module imports nothing of the game.
+
 >>> import fudaba
 >>> g = fudaba.load_game("sarasvati")
 >>> g.cards["SV-R1"].name
 '第零の司書・サラ'
 """
 
+from typing import Any
+
 from ...core.descriptor import GameDescriptor
-from .game import SarasvatiGame
-from .state import SarasvatiState
 
 DESCRIPTOR = GameDescriptor(
     name="sarasvati",
@@ -17,12 +20,25 @@ DESCRIPTOR = GameDescriptor(
              "書き込みで対戦する前提のデュエマ系TCG: ボルテージ、前列と後列、3枚の禁書。"),
     game="fudaba.games.sarasvati.game:SarasvatiGame",
     text="fudaba.games.sarasvati.text",
-    agent="fudaba.agents.sarasvati:SarasvatiGreedy",
-    evaluate="fudaba.agents.sarasvati:evaluate",
+    agent="fudaba.games.sarasvati.ai:SarasvatiGreedy",
+    evaluate="fudaba.games.sarasvati.ai:evaluate",
     levels={"normal": "iters=120", "hard": "iters=480"},
     web_table="../../server/static/js/games/sarasvati.js",
+    testing="fudaba.games.sarasvati.testing",
 )
 
-GAME = SarasvatiGame
 
-__all__ = ["DESCRIPTOR", "GAME", "SarasvatiGame", "SarasvatiState"]
+def __getattr__(name: str) -> Any:
+    """``SarasvatiGame`` and ``SarasvatiState``, as this package exported them before, imported when asked."""
+    if name == "SarasvatiGame":
+        from .game import SarasvatiGame
+
+        return SarasvatiGame
+    if name == "SarasvatiState":
+        from .state import SarasvatiState
+
+        return SarasvatiState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["DESCRIPTOR"]
