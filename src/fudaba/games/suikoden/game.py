@@ -174,7 +174,7 @@ class SuikodenGame(Game):
     def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = SuikodenState(self, seed)
-        st.init_zones(self.cdb)
+        st.init_fields()
         for p in (0, 1):
             st.deck[p] = list(reversed(decks[p].main))
             st.mm[p] = deck_mastermind(decks[p])

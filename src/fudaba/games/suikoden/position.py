@@ -106,7 +106,7 @@ def load_position(game: Any, data: Mapping[str, Any] | str | Path) -> SuikodenSt
     params = g.params
     C = g.cdb
     st = SuikodenState(g, 0)
-    st.init_zones(C)
+    st.init_fields()
     K = st.K
     st.rng.state, st.turn, st.active, st.first = turn_header(doc, int(params["turn_limit"]))
     phase = doc.get("phase", "main")
