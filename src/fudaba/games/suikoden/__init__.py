@@ -11,8 +11,8 @@ DESCRIPTOR = GameDescriptor(
              "両プレイヤーが同時に挑むミッションと施設: リンク、兵力、秘密の一騎討ち、勝利点。"),
     game="fudaba.games.suikoden.game:SuikodenGame",
     text="fudaba.games.suikoden.text",
-    agent="fudaba.agents.suikoden:SuikodenGreedy",
-    evaluate="fudaba.agents.suikoden:evaluate",
+    agent="fudaba.games.suikoden.ai:SuikodenGreedy",
+    evaluate="fudaba.games.suikoden.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=200", "hard": "c=0.5,depth=20,iters=800"},
     web_table="../../server/static/js/games/suikoden.js",
 )
