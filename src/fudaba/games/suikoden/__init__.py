@@ -15,6 +15,7 @@ DESCRIPTOR = GameDescriptor(
     evaluate="fudaba.games.suikoden.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=200", "hard": "c=0.5,depth=20,iters=800"},
     web_table="../../server/static/js/games/suikoden.js",
+    testing="fudaba.games.suikoden.testing",
 )
 
 GAME = SuikodenGame
