@@ -15,6 +15,8 @@ from typing import Any
 from ...core.actions import number
 from ...core.errors import PositionError
 from ...core.positions import array, card_ref, check_keys, flag, read_document, table, turn_header, whole
+from .effects import names_in_play
+from .rules import MAIN, MULLIGAN, REPLENISH, STEP
 from .state import Dep, Mission, SuikodenState, slot_name
 
 TOP_KEYS = frozenset({"game", "variant", "turn", "active", "first", "phase", "seed", "params", "seat", "cards",
@@ -27,13 +29,16 @@ BATTLE_KEYS = frozenset({"seat", "slot", "kind", "actor", "steps", "last_pass"})
 PHASES = ("mulligan", "main", "battle", "replenish")
 UNTIL = {"until_end_of_battle": "battle", "while_deployed": "deployed", "battle": "battle", "deployed": "deployed"}
 UNTIL_NAME = {"battle": "until_end_of_battle", "deployed": "while_deployed"}
+#: the decisions a position may stand at (§14), and the phase each is in
+AT = {MULLIGAN.name: "mulligan", MAIN.name: "main", STEP.name: "battle", REPLENISH.name: "replenish"}
 
 
 def dump_position(st: SuikodenState) -> dict[str, Any]:
     d = st.decision
     if st.over:
         raise PositionError(f"position: the game is over ({st.result}); positions describe games in progress")
-    if d is None or d.kind not in ("mulligan", "main", "step", "replenish"):
+    phase = AT.get(d.kind) if d is not None else None
+    if d is None or phase is None:
         kind = d.kind if d is not None else "none"
         raise PositionError(f"position: only at a mulligan, main, deploy/pass or replenish decision (§14); the "
                             f"pending decision is {kind!r}")
@@ -66,7 +71,6 @@ def dump_position(st: SuikodenState) -> dict[str, Any]:
             "missions": ms,
             "resolved": res,
         })
-    phase = {"mulligan": "mulligan", "main": "main", "step": "battle", "replenish": "replenish"}[d.kind]
     doc: dict[str, Any] = {
         "game": "suikoden",
         "turn": st.turn,
@@ -310,8 +314,6 @@ def _load_dep(e: Any, key: str, card: Any) -> Dep:
 def _check_unique(st: SuikodenState) -> None:
     """§6.2: two characters in play sharing a name (same-named masterminds are allowed; garrisons
     count only when ``garrison_unique``)."""
-    from .effects import names_in_play
-
     for name, where in names_in_play(st).items():
         others = [w for w in where if w[1] != "mastermind"]
         if len(others) >= 2 or (others and len(where) > len(others)):
