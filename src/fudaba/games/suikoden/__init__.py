@@ -14,7 +14,10 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.games.suikoden.ai:SuikodenGreedy",
     evaluate="fudaba.games.suikoden.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=200", "hard": "c=0.5,depth=20,iters=800"},
-    web_table="../../server/static/js/games/suikoden.js",
+    # served at /static/js/games/suikoden.js and /static/css/suikoden.css: its imports (../dom.js,
+    # ./common.js) and its stylesheet's URL are the shell's, relative to that place
+    web_table="web/table.js",
+    web_style="web/table.css",
     testing="fudaba.games.suikoden.testing",
 )
 
