@@ -29,8 +29,11 @@ _r = Refusal
 
 #: every verb of the notation (§13), as a refusal lists them
 VERBS = "return, done, discard, play, continue, deploy, redeploy, rune, target, counter, lose, garrison, duel, pass"
+ALL_VERBS = frozenset(v.strip() for v in VERBS.split(","))
 #: the verbs whose first argument is a card of the decider's hand
 HAND_VERBS = frozenset({"return", "discard", "play", "deploy", "counter", "duel"})
+#: the last word on an action no rule explains
+NOT_NOW = _r("not a legal action now (§13)", "今は行えない行動です (§13)")
 
 
 # ------------------------------------------------------------------ places (§13)
@@ -264,8 +267,3 @@ class SuikodenKind(DecisionKind):
     def why(self, st: SuikodenState, player: int, ctx: Any, a: Action) -> Refusal:
         """The kind's own refusal of ``a`` (its verb answers this decision; its card is in hand)."""
         return NOT_NOW
-
-
-#: the last word on an action no rule above explains
-NOT_NOW = _r("not a legal action now (§13)", "今は行えない行動です (§13)")
-ALL_VERBS = frozenset(v.strip() for v in VERBS.split(","))
