@@ -11,10 +11,14 @@ DESCRIPTOR = GameDescriptor(
              "両プレイヤーが同時に挑むミッションと施設: リンク、兵力、秘密の一騎討ち、勝利点。"),
     game="fudaba.games.suikoden.game:SuikodenGame",
     text="fudaba.games.suikoden.text",
-    agent="fudaba.agents.suikoden:SuikodenGreedy",
-    evaluate="fudaba.agents.suikoden:evaluate",
+    agent="fudaba.games.suikoden.ai:SuikodenGreedy",
+    evaluate="fudaba.games.suikoden.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=200", "hard": "c=0.5,depth=20,iters=800"},
-    web_table="../../server/static/js/games/suikoden.js",
+    # served at /static/js/games/suikoden.js and /static/css/suikoden.css: its imports (../dom.js,
+    # ./common.js) and its stylesheet's URL are the shell's, relative to that place
+    web_table="web/table.js",
+    web_style="web/table.css",
+    testing="fudaba.games.suikoden.testing",
 )
 
 GAME = SuikodenGame

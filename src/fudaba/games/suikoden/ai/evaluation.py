@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.suikoden.effects import mission_values
-from .eval import logistic as _logistic
+from ....core.agent import logistic as _logistic
+from ..effects import mission_values
 
 
 def evaluate(st: Any) -> float:

@@ -2,6 +2,7 @@
 // Everything is built with DOM APIs and textContent: card names come from user TOML.
 // Places are named as the viewer types them (spec §13): M1 / xM1, M1.2 / M1.x1 / xM1.x2, R1 / xR1;
 // a spectator reads seat 0's places as its own.
+// Served where the shell loads game tables (/static/js/games/suikoden.js): its imports are relative to that place.
 
 import { h } from "../dom.js";
 import { actionRefs, signed } from "./common.js";

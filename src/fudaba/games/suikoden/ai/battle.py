@@ -1,16 +1,16 @@
 """The Suikoden greedy agent's choices inside a mission (§7): the deploy/pass step of a race or a
 troops mission, rune targets, counters, casualties, garrison and duels — a mixin of
-:class:`~fudaba.agents.suikoden.SuikodenGreedy`, reading the view through ``suikoden_read._Ctx``."""
+:class:`~fudaba.games.suikoden.ai.greedy.SuikodenGreedy`, reading the view through ``read._Ctx``."""
 
 from __future__ import annotations
 
 from itertools import combinations
 from typing import Any
 
-from ..core.actions import Action, Decision
-from ..games.suikoden.effects import values_of
-from ..games.suikoden.state import Dep
-from .suikoden_read import STAT, W, _Ctx, _opt
+from ....core.actions import Action, Decision
+from ..effects import values_of
+from ..state import Dep
+from .read import STAT, W, _Ctx, _opt
 
 
 class BattleChoices:
@@ -237,7 +237,7 @@ class BattleChoices:
         C = cx.C
         o = int(b["seat"])
         mv = cx.missions[(o, b["slot"])]
-        trig = str(d.ctx[1]) if isinstance(d.ctx, (tuple, list)) and len(d.ctx) > 1 else ""
+        _, trig = d.ctx  # CounterCtx: the seat that may counter, the character just deployed
         cols = cx.cols(mv)
         sup = mv["support"] or ""
         _, tots = cx.values(o, mv["card"], sup, cols)
@@ -287,9 +287,9 @@ class BattleChoices:
         o = int(b["seat"])
         mv = cx.missions[(o, b["slot"])]
         col = [x["card"] for x in mv["columns"][me]]
-        ctx = d.ctx
-        need = int(ctx[2])
-        sel = [str(x) for x in ctx[3]]
+        _, _, theirs, picked = d.ctx  # CasualtyCtx: the seat, its total, the other's (to lose), the picks so far
+        need = int(theirs)
+        sel = [str(x) for x in picked]
         cands = [x for x in col if C[x].mil > 0]
         total = sum(C[x].mil for x in cands)
         exact = bool(cx.params.get("troops_exact", True))

@@ -2,18 +2,17 @@
 values built from the *view* (masterminds, resolved areas, the missions' columns), never from the
 state, computed as the rules compute them (``games/suikoden/effects.py``), and **plans**: the fewest
 hand characters that can be deployed in a linked order (§6.1: a leader opens an empty column, then
-shared letters) to add a needed amount of one stat. The choices are in ``suikoden.py`` (main phase,
-mulligan, discards) and ``suikoden_battle.py`` (a mission's steps, counters, casualties, garrison,
-duels)."""
+shared letters) to add a needed amount of one stat. The choices are in ``greedy.py`` (main phase,
+mulligan, discards) and ``battle.py`` (a mission's steps, counters, casualties, garrison, duels)."""
 
 from __future__ import annotations
 
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..core.actions import Action
-from ..core.infoset import InfoSet
-from ..games.suikoden.effects import (
+from ....core.actions import Action
+from ....core.infoset import InfoSet
+from ..effects import (
     LETTERS,
     Source,
     barred,
@@ -21,10 +20,10 @@ from ..games.suikoden.effects import (
     local_sources,
     values_of,
 )
-from ..games.suikoden.state import Dep, Mission
+from ..state import Dep, Mission
 
 if TYPE_CHECKING:
-    from ..games.suikoden.cards import Card
+    from ..cards import Card
 
 
 #: score of one victory point against the other terms (cards, small bonuses)
@@ -68,7 +67,7 @@ class _Ctx:
         self.me = me
         self.view = v = infoset.view
         self.game = g = infoset.game
-        self.C: dict[str, Card] = g.cdb  # type: ignore[attr-defined]
+        self.C: dict[str, Card] = g.cdb
         self.params = g.params
         self.tab = _Table(self.C, g, v)
         self.glob: list[Source] = global_sources(self.tab)  # type: ignore[arg-type]
