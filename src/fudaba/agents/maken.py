@@ -1,7 +1,7 @@
 """A greedy heuristic for Project Maken (plays from its information set: the view and the decision).
 
 The rules' own functions do the arithmetic and the legality: effective values
-(``MState.stats``/``unit_stats``), sums and GB totals (``judge.field_sum``/``unit_attack``/
+(``MakenState.stats``/``unit_stats``), sums and GB totals (``judge.field_sum``/``unit_attack``/
 ``gb_total``), and whether a bet, a guard, a maintain or a GC is legal (``common.bet_problem``,
 ``guard_options``, ``maintain_options``, ``gc_problem``) — run on a :class:`_Board`, a stand-in for
 the state rebuilt from the *view*, where the cards the seat cannot see are placeholders. The
@@ -45,7 +45,7 @@ from ..games.maken.actions import read_bet
 from ..games.maken.cards import MCard
 from ..games.maken.rules.common import bet_problem, gc_problem, guard_options, maintain_options
 from ..games.maken.rules.judge import field_sum, gb_total, unit_attack
-from ..games.maken.state import ZERO, MState, Unit, double_table
+from ..games.maken.state import ZERO, MakenState, Unit, double_table
 from .base import Agent
 from .eval import logistic as _logistic
 
@@ -82,12 +82,12 @@ class _Board:
     __slots__ = ("active", "after_fb", "cards", "char", "dopt", "dust", "field", "game", "gauge", "gcards",
                  "gspace", "hand", "sit", "smods", "supports")
 
-    static_mods = MState.static_mods
-    _static_mods = MState._static_mods
-    stats = MState.stats
-    unit_stats = MState.unit_stats
-    top = MState.top
-    dust_posture = MState.dust_posture
+    static_mods = MakenState.static_mods
+    _static_mods = MakenState._static_mods
+    stats = MakenState.stats
+    unit_stats = MakenState.unit_stats
+    top = MakenState.top
+    dust_posture = MakenState.dust_posture
 
     def __init__(self, game: Any, view: dict[str, Any], me: int) -> None:
         self.game = game
@@ -167,7 +167,7 @@ class _Ctx:
         self.C: dict[str, MCard] = g.cdb
         self.b = _Board(g, v, me)
         #: the board as the rules' functions take it
-        self.st = cast(MState, self.b)
+        self.st = cast(MakenState, self.b)
         self.sides: list[dict[str, Any]] = v["table"]["players"]
         self.hand: list[str] = self.b.hand[me]
         self.opp_hand = len(self.b.hand[self.opp])

@@ -3,7 +3,7 @@
 from ...core.descriptor import GameDescriptor
 from . import rules as rules
 from .game import MakenGame
-from .state import MState
+from .state import MakenState
 
 DESCRIPTOR = GameDescriptor(
     name="maken",
@@ -20,4 +20,4 @@ DESCRIPTOR = GameDescriptor(
 
 GAME = MakenGame
 
-__all__ = ["DESCRIPTOR", "GAME", "MState", "MakenGame", "rules"]
+__all__ = ["DESCRIPTOR", "GAME", "MakenGame", "MakenState", "rules"]

@@ -25,7 +25,7 @@ from ...core.state import State
 from .cards import MCard, base_pool, build_card
 from .position import load_position, state_position
 from .rules import ANSWERS, STEPS, decision_options, explain
-from .state import DEFAULT_DOUBLE, DOUBLE_ORDER, MState
+from .state import DEFAULT_DOUBLE, DOUBLE_ORDER, MakenState
 
 DECK_DIR = Path(__file__).parent / "decks"
 
@@ -33,7 +33,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 class MakenGame(Game):
     NAME = "maken"
     TITLE = "プロジェクト魔剣"
-    STATE = MState
+    STATE = MakenState
     STEPS = STEPS
     ANSWERS = ANSWERS
     TEXT_MODULE = "fudaba.games.maken.text"
@@ -171,9 +171,9 @@ class MakenGame(Game):
                                 f"the character's series {series} or common (§3)")
         return problems
 
-    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> MState:
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> MakenState:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
-        st = MState(self, seed)
+        st = MakenState(self, seed)
         st.init_fields()
         for p in (0, 1):
             ids = [self.cards[c].id for c in decks[p].main]
@@ -186,7 +186,7 @@ class MakenGame(Game):
         st.run()
         return st
 
-    def load_position(self, data: Mapping[str, Any] | str | Path) -> MState:
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> MakenState:
         return load_position(self, data)
 
     def position_game(self, doc: Mapping[str, Any]) -> MakenGame:
@@ -199,15 +199,15 @@ class MakenGame(Game):
 
     # ------------------------------------------------------------------ the rules' hooks on a state
     def decision_options(self, st: State, d: Decision) -> list[Action]:
-        assert isinstance(st, MState)
+        assert isinstance(st, MakenState)
         return decision_options(st, d)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        assert isinstance(st, MState)
+        assert isinstance(st, MakenState)
         return explain(st, action, lang)
 
     def position_of(self, st: State) -> dict[str, Any]:
-        assert isinstance(st, MState)
+        assert isinstance(st, MakenState)
         return state_position(st)
 
 

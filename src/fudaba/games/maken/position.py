@@ -17,7 +17,7 @@ from typing import Any
 from ...core.errors import PositionError
 from ...core.game import Game
 from ...core.positions import array, check_keys, flag, plain, read_document, table, whole
-from .state import DOUBLE_ORDER, SITUATIONS, SPACES, ZERO, MState, Unit
+from .state import DOUBLE_ORDER, SITUATIONS, SPACES, ZERO, MakenState, Unit
 
 TOP_KEYS = frozenset({"game", "variant", "params", "turn", "active", "first", "phase", "to_act", "seed", "attack",
                       "seat", "cards", "idle_turns", "attacked"})
@@ -32,7 +32,7 @@ PHASES = ("mulligan", "draw", "before_attack", "attack", "after_attack")
 POSITION_KINDS = frozenset({"mulligan", "draw", "before_attack", "action", "after_attack"})
 
 
-def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
+def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MakenState:
     doc = read_document(data)
     check_keys(doc, TOP_KEYS, "position")
     if doc.get("game", "maken") != "maken":
@@ -40,7 +40,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
     g = game.position_game(doc)
     pool = g.cards
     params = g.params
-    st = MState(g, whole(doc.get("seed", 0), "seed", 0))
+    st = MakenState(g, whole(doc.get("seed", 0), "seed", 0))
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
     st.turn = whole(doc.get("turn", 1), "turn", 1)
@@ -145,7 +145,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
     return st
 
 
-def _unit(st: MState, t: Any, where: str) -> Unit:
+def _unit(st: MakenState, t: Any, where: str) -> Unit:
     """One bet of an attack field: ``{card, n?, opts?, mods?}`` (§12)."""
     if not isinstance(t, Mapping):
         raise PositionError(f"position: key '{where}' must be a table {{card, n?, opts?, mods?}}")
@@ -171,7 +171,7 @@ def _unit(st: MState, t: Any, where: str) -> Unit:
     return (c.id, n, opts, ZERO if m == ZERO else m)
 
 
-def _attack(st: MState, doc: Mapping[str, Any], to_act: Any) -> None:
+def _attack(st: MakenState, doc: Mapping[str, Any], to_act: Any) -> None:
     """The ``[attack]`` table and its consistency (§1 situations, §6.1, §6.2)."""
     at = table(doc.get("attack", {}), "attack")
     check_keys(at, ATTACK_KEYS, "position: attack")
@@ -202,7 +202,7 @@ def _attack(st: MState, doc: Mapping[str, Any], to_act: Any) -> None:
     st.push("action", (q,))
 
 
-def state_position(st: MState) -> dict[str, Any]:
+def state_position(st: MakenState) -> dict[str, Any]:
     """The §12 document of ``st``; PositionError when ``st`` is not at a position-level decision."""
     if st.over:
         raise PositionError("position(): the game is over")

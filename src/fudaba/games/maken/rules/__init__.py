@@ -21,7 +21,7 @@ from __future__ import annotations
 from ....core.actions import Action, Decision
 from ....core.state import Answer, Step
 from ..actions import DRAW, KEEP, MULLIGAN
-from ..state import MState
+from ..state import MakenState
 from .attack import action, ans_action, ans_cover, cover_options, cover_step, do_bet
 from .common import action_options
 from .judge import ans_bonus, bonus, bonus_options, damage, end_of_attack, gc_hit, hits, judge
@@ -43,7 +43,7 @@ from .turn import (
 )
 
 
-def decision_options(st: MState, d: Decision) -> list[Action]:
+def decision_options(st: MakenState, d: Decision) -> list[Action]:
     """The options of decision ``d`` computed again in ``st`` by the functions the rules use (the
     core's ``resample`` hook): after the cards its seat cannot see were dealt again, a hand-based
     decision of the other seat names other cards."""

@@ -9,12 +9,12 @@ from typing import Any
 from ....core.actions import Action
 from ..actions import CALL, DROP, GC, cover, read_bet
 from ..effects import apply_effect, draw, gauge_gain, gauge_to_dust, modify_unit, to_dust
-from ..state import ZERO, MState
+from ..state import ZERO, MakenState
 from .common import action_options
 
 
 # ====================================================================== §6.2.1 the bet
-def do_bet(st: MState, p: int, a: Action, kind: str) -> None:
+def do_bet(st: MakenState, p: int, a: Action, kind: str) -> None:
     """A bet from hand face up on top of ``p``'s field (§6.2.1): ① legality (the options), ② gauge
     cost — that many gauge cards, top first, to the dust; ③ place; ④ a double/triple attack draws
     1/2 (§6.6); ⑤ gauge gain — stamina top to gauge, stopping at ``gauge_max`` (注1) or an empty
@@ -49,7 +49,7 @@ def do_bet(st: MState, p: int, a: Action, kind: str) -> None:
 
 
 # ====================================================================== §6.2 the action
-def action(st: MState, ctx: Any) -> None:
+def action(st: MakenState, ctx: Any) -> None:
     """§6.2 B/C: ``p`` chooses one action (the options follow the §6.2 table; a player who can do
     nothing else must call, 注11). The options come from the hand and the face-down guard: private."""
     p = ctx[0]
@@ -65,7 +65,7 @@ _PROMPT = {
 }
 
 
-def ans_action(st: MState, a: Action, ctx: Any) -> None:
+def ans_action(st: MakenState, a: Action, ctx: Any) -> None:
     p = ctx[0]
     o = 1 - p
     v = a.verb
@@ -87,7 +87,7 @@ def ans_action(st: MState, a: Action, ctx: Any) -> None:
         call(st, p)
 
 
-def guard(st: MState, p: int, t: str) -> None:
+def guard(st: MakenState, p: int, t: str) -> None:
     """§6.2.2: your field to the dust in bet order (注5), then T's guard difficulty in cards from
     hand, face down, one at a time, in the ``t`` space; you are guarding, the opponent forcing."""
     o = 1 - p
@@ -105,7 +105,7 @@ def guard(st: MState, p: int, t: str) -> None:
     st.push("cover", (p, need))
 
 
-def maintain(st: MState, p: int, t: str) -> None:
+def maintain(st: MakenState, p: int, t: str) -> None:
     """§6.2.3: ① a guard flush when T is unguardable for the current type (the guard cards to the
     dust in bet order, 注8; the new type ``t`` chosen, 注9); ② cover up to T's guard difficulty."""
     o = 1 - p
@@ -124,7 +124,7 @@ def maintain(st: MState, p: int, t: str) -> None:
         st.push("cover", (p, add))
 
 
-def guard_cancel(st: MState, p: int) -> None:
+def guard_cancel(st: MakenState, p: int) -> None:
     """§6.2.4: open the top guard card (注10), pay its gauge cost (no gain unless
     ``gc_gauge_gain``, no ``on_bet``): the GC is established (D5)."""
     c = st.cards[st.gcards[p][-1]]
@@ -137,7 +137,7 @@ def guard_cancel(st: MState, p: int) -> None:
     st.push("judge", ("gc", p))
 
 
-def call(st: MState, p: int) -> None:
+def call(st: MakenState, p: int) -> None:
     """§6.2.5: even — the faster top card's clean hit, equal speeds a trade (an empty field is speed
     0, 注12); forcing — the guarding player's guard holds."""
     o = 1 - p
@@ -160,11 +160,11 @@ def call(st: MState, p: int) -> None:
 
 
 # ====================================================================== the guard cards
-def cover_options(st: MState, p: int) -> list[Action]:
+def cover_options(st: MakenState, p: int) -> list[Action]:
     return [cover(cid) for cid in sorted(set(st.hand[p]))]
 
 
-def cover_step(st: MState, ctx: Any) -> None:
+def cover_step(st: MakenState, ctx: Any) -> None:
     """§6.2.2/§6.2.3: one face-down card from hand onto the guard space (the last is the top); the
     card is seen by its owner only."""
     p, k = ctx
@@ -174,7 +174,7 @@ def cover_step(st: MState, ctx: Any) -> None:
            private=True)
 
 
-def ans_cover(st: MState, a: Action, ctx: Any) -> None:
+def ans_cover(st: MakenState, a: Action, ctx: Any) -> None:
     p, k = ctx
     cid = a.args[0]
     st.hand[p].remove(cid)

@@ -8,13 +8,13 @@ from typing import Any
 from ....core.actions import Action
 from ..actions import PASS
 from ..effects import run_trigger
-from ..state import MState, Unit
+from ..state import MakenState, Unit
 from .attack import do_bet
 from .common import bet_options
 
 
 # ====================================================================== §6.3 the judge
-def judge(st: MState, ctx: Any) -> None:
+def judge(st: MakenState, ctx: Any) -> None:
     """§6.3: set up the judge of ``kind`` for ``player`` (the hitter, the caller of a trade, the
     guarding player whose guard holds, the breaker, the GC player)."""
     kind, p = ctx
@@ -40,7 +40,7 @@ def judge(st: MState, ctx: Any) -> None:
         st.push("gc_hit", (p,))
 
 
-def hits(st: MState, ctx: Any) -> None:
+def hits(st: MakenState, ctx: Any) -> None:
     """The cards of ``p``'s field from index ``i`` hit, bottom to top, each applying its ``on_hit``
     effects; a granted bonus bet is asked at once, and the card bet hits in its turn (§6.3)."""
     p, i = ctx
@@ -56,7 +56,7 @@ def hits(st: MState, ctx: Any) -> None:
             st.push("bonus", (p,))
 
 
-def gc_hit(st: MState, ctx: Any) -> None:
+def gc_hit(st: MakenState, ctx: Any) -> None:
     """D5: the GC card hits, applying its ``on_hit`` effects."""
     p = ctx[0]
     c = st.cards[st.gcards[p][-1]]
@@ -65,18 +65,18 @@ def gc_hit(st: MState, ctx: Any) -> None:
         st.push("bonus", (p,))
 
 
-def bonus_options(st: MState, p: int) -> list[Action]:
+def bonus_options(st: MakenState, p: int) -> list[Action]:
     """§6.3 bonus bet: any attack card regardless of speed and reach (cost paid, GC-only excluded,
     double/triple allowed), or ``pass``."""
     return [*bet_options(st, p, "bonus"), PASS]
 
 
-def bonus(st: MState, ctx: Any) -> None:
+def bonus(st: MakenState, ctx: Any) -> None:
     p = ctx[0]
     st.ask(p, "bonus", bonus_options(st, p), "bonus", (p,), "judge: you may make a bonus bet", private=True)
 
 
-def ans_bonus(st: MState, a: Action, ctx: Any) -> None:
+def ans_bonus(st: MakenState, a: Action, ctx: Any) -> None:
     p = ctx[0]
     if a is PASS:
         st.emit("bonus_pass", player=p)
@@ -85,7 +85,7 @@ def ans_bonus(st: MState, a: Action, ctx: Any) -> None:
 
 
 # ====================================================================== totals
-def unit_attack(st: MState, p: int, u: Unit) -> int:
+def unit_attack(st: MakenState, p: int, u: Unit) -> int:
     """A unit's part of a sum (D1, D2): its top copy's effective attack, plus each other copy's own
     attack (``multi_counts = "each"``; ``"one"``: the unit once) (§6.6)."""
     at = st.unit_stats(p, u)[3]
@@ -96,11 +96,11 @@ def unit_attack(st: MState, p: int, u: Unit) -> int:
     return at
 
 
-def field_sum(st: MState, p: int, start: int = 0) -> int:
+def field_sum(st: MakenState, p: int, start: int = 0) -> int:
     return sum(unit_attack(st, p, u) for u in st.field[p][start:])
 
 
-def gb_total(st: MState, b: int, bi: int) -> int:
+def gb_total(st: MakenState, b: int, bi: int) -> int:
     """D4 (注16): the breaking card's attack + 1 per other card of the field (copies count with
     ``multi_counts = "each"``); a bonus card counts 1 (``bonus_in_gb = "one"``) or its attack
     (``"full"``)."""
@@ -120,7 +120,7 @@ def gb_total(st: MState, b: int, bi: int) -> int:
 
 
 # ====================================================================== §6.4 E. damage
-def damage(st: MState, ctx: Any) -> None:
+def damage(st: MakenState, ctx: Any) -> None:
     """§6.3 totals (never below 0, 注14) and §6.4 damage: in a trade the called player first (注17)."""
     kind, p, x = ctx
     o = 1 - p
@@ -145,7 +145,7 @@ def damage(st: MState, ctx: Any) -> None:
     deal(st, o, total)
 
 
-def deal(st: MState, p: int, n: int) -> None:
+def deal(st: MakenState, p: int, n: int) -> None:
     """§6.4: ``p`` moves ``n`` cards one at a time from the stamina top to the damage pile (face
     down); with the stamina empty, from the dust top, turned face down. A down (注18) cancels the
     rest of the damage."""
@@ -178,7 +178,7 @@ def deal(st: MState, p: int, n: int) -> None:
         down(st, p)
 
 
-def down(st: MState, p: int) -> None:
+def down(st: MakenState, p: int) -> None:
     """§6.4 ダウン: on the last LP card (or none) ``p`` loses at once (§7); otherwise the top LP card
     into hand, the damage pile (order kept) under the stamina, then ``on_down`` effects."""
     lp = st.lp[p]
@@ -199,7 +199,7 @@ def down(st: MState, p: int) -> None:
 
 
 # ====================================================================== §6.5 F. end of the attack phase
-def end_of_attack(st: MState, ctx: Any) -> None:
+def end_of_attack(st: MakenState, ctx: Any) -> None:
     """§6.5: the TP's field first, then the other's, each bottom to top (the guard stack, then the
     face-up bets): face-up cards go where ``dest`` says — a full gauge sends them to the dust (注19)
     —, face-down cards to the dust. Then turn step 5."""

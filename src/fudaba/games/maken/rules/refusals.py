@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....core.actions import Action
 from ....core.errors import Refusal
 from ..actions import KIND_VERBS, read_bet
-from ..state import SPACES, MState
+from ..state import SPACES, MakenState
 from .common import bet_problem, gc_problem, guard_problem, guard_types, maintain_problem, set_problem
 from .turn import draw_count
 
@@ -44,12 +44,12 @@ _SIT_EN = {"even": "even", "forcing": "forcing a guard", "guarding": "guarding"}
 _BARE = frozenset({"keep", "mulligan", "skip", "call", "gc", "drop", "pass", "end"})
 
 
-def explain(st: MState, a: Action, lang: str = "en") -> str:
+def explain(st: MakenState, a: Action, lang: str = "en") -> str:
     """Why ``a`` is not legal now (``lang`` "ja": in Japanese, with the same references)."""
     return _explain(st, a).text(lang)
 
 
-def _explain(st: MState, a: Action) -> Refusal:
+def _explain(st: MakenState, a: Action) -> Refusal:
     d = st.decision
     if d is None:
         return _r("no decision is pending", "選択を待っている場面ではありません")
@@ -131,7 +131,7 @@ def _explain(st: MState, a: Action) -> Refusal:
     return _fallback(kind, a)
 
 
-def _type_from_dust(st: MState, p: int, t: str) -> Refusal | None:
+def _type_from_dust(st: MakenState, p: int, t: str) -> Refusal | None:
     """§6.2.2 [decision]: with an empty field (not right after the FB) the guard type follows the dust
     top's posture (注7), and with no posture there it is chosen, stand or crouch."""
     if (st.after_fb and p != st.active) or st.top(p) is not None:
@@ -153,7 +153,7 @@ def _type_from_dust(st: MState, p: int, t: str) -> Refusal | None:
 _SPACE_JA = {"stand": "立ちガード", "crouch": "屈みガード", "air": "空中ガード"}
 
 
-def _no_type_left(st: MState, p: int) -> Refusal | None:
+def _no_type_left(st: MakenState, p: int) -> Refusal | None:
     """注9: a top card unguardable both standing and crouching flushes any guard it is unguardable for,
     and leaves no type to choose anew: the guard cannot be maintained (the opponent's GB)."""
     if st.sit[p] != "guarding":

@@ -8,10 +8,10 @@ from typing import Any
 from ....core.actions import Action
 from ..actions import KEEP, MULLIGAN
 from ..effects import draw
-from ..state import MState
+from ..state import MakenState
 
 
-def setup(st: MState, ctx: Any) -> None:
+def setup(st: MakenState, ctx: Any) -> None:
     """§4 ①–④: the characters are public; each deck is shuffled, its top ``lp`` cards are the LP
     pile and the rest the stamina; the first TP is ``first`` (or drawn); each draws ``starting_hand``."""
     params = st.game.params
@@ -33,14 +33,14 @@ def setup(st: MState, ctx: Any) -> None:
         st.push("mulligan", (st.first,))
 
 
-def mulligan(st: MState, ctx: Any) -> None:
+def mulligan(st: MakenState, ctx: Any) -> None:
     """§4 ⑤: ``keep`` or ``mulligan``, once, the first TP first [decision: order]."""
     p = ctx[0]
     st.phase = "mulligan"
     st.ask(p, "mulligan", [KEEP, MULLIGAN], "mulligan", (p,), "mulligan: keep your hand or draw a new one")
 
 
-def ans_mulligan(st: MState, a: Action, ctx: Any) -> None:
+def ans_mulligan(st: MakenState, a: Action, ctx: Any) -> None:
     """§4 ⑤ mulligan: the hand into the stamina, the stamina shuffled, ``starting_hand`` drawn again
     (the LP pile untouched)."""
     p = ctx[0]

@@ -8,13 +8,13 @@ from typing import Any
 from ....core.actions import Action
 from ..actions import DRAW, END, SKIP
 from ..effects import draw, run_trigger
-from ..state import MState
+from ..state import MakenState
 from .attack import do_bet
 from .common import bet_options, set_options
 
 
 # ====================================================================== §5 step 1: turn start
-def turn_start(st: MState, ctx: Any) -> None:
+def turn_start(st: MakenState, ctx: Any) -> None:
     """§5 step 1; §7 ``turn_limit`` ends the game as a draw."""
     if st.turn > int(st.game.params["turn_limit"]):
         st.end_game(None, "turn limit")
@@ -25,7 +25,7 @@ def turn_start(st: MState, ctx: Any) -> None:
     st.push_seq("turn_effects", "draw_phase", "before_attack")
 
 
-def turn_effects(st: MState, ctx: Any) -> None:
+def turn_effects(st: MakenState, ctx: Any) -> None:
     """§5 step 1: the ``turn_start`` effects of the TP's character and supports, in the order set."""
     p = st.active
     for sid in (st.char[p], *st.supports[p]):
@@ -35,7 +35,7 @@ def turn_effects(st: MState, ctx: Any) -> None:
 
 
 # ====================================================================== §5 step 2: draw
-def draw_count(st: MState) -> int:
+def draw_count(st: MakenState) -> int:
     """§5 step 2: the most the TP may draw now — its draw limit, the stamina, and ``first_turn_draw``
     on the game's very first turn."""
     p = st.active
@@ -45,7 +45,7 @@ def draw_count(st: MState) -> int:
     return n
 
 
-def draw_phase(st: MState, ctx: Any) -> None:
+def draw_phase(st: MakenState, ctx: Any) -> None:
     """§5 step 2: the TP declares N (1 ≤ N ≤ the draw limit and the stamina), then draws N; with an
     empty stamina there is no draw."""
     p = st.active
@@ -56,12 +56,12 @@ def draw_phase(st: MState, ctx: Any) -> None:
     st.ask(p, "draw", list(DRAW[1:n + 1]), "draw", None, "draw phase: how many cards to draw")
 
 
-def ans_draw(st: MState, a: Action, ctx: Any) -> None:
+def ans_draw(st: MakenState, a: Action, ctx: Any) -> None:
     draw(st, st.active, int(a.args[0]))
 
 
 # ====================================================================== §5 step 3: before attack
-def before_options(st: MState) -> list[Action]:
+def before_options(st: MakenState) -> list[Action]:
     """§5 step 3: set supports, the first bet (§6.1); ``skip`` only with no legal first bet, or
     always with ``attack_optional``."""
     p = st.active
@@ -73,13 +73,13 @@ def before_options(st: MState) -> list[Action]:
     return out
 
 
-def before_attack(st: MState, ctx: Any) -> None:
+def before_attack(st: MakenState, ctx: Any) -> None:
     st.phase = "before_attack"
     st.ask(st.active, "before_attack", before_options(st), "before_attack", None,
            "before the attack: set supports, then make the first bet", private=True)
 
 
-def do_set(st: MState, p: int, cid: str) -> None:
+def do_set(st: MakenState, p: int, cid: str) -> None:
     """§5 step 3/5: a support from hand to the supports (free), then its ``on_set`` effects."""
     st.hand[p].remove(cid)
     st.supports[p].append(cid)
@@ -87,7 +87,7 @@ def do_set(st: MState, p: int, cid: str) -> None:
     run_trigger(st, p, st.cards[cid], "on_set")
 
 
-def ans_before(st: MState, a: Action, ctx: Any) -> None:
+def ans_before(st: MakenState, a: Action, ctx: Any) -> None:
     p = st.active
     if a.verb == "set":
         do_set(st, p, a.args[0])
@@ -105,17 +105,17 @@ def ans_before(st: MState, a: Action, ctx: Any) -> None:
 
 
 # ====================================================================== §5 step 5: after attack
-def after_options(st: MState) -> list[Action]:
+def after_options(st: MakenState) -> list[Action]:
     return [*set_options(st, st.active), END]
 
 
-def after_attack(st: MState, ctx: Any) -> None:
+def after_attack(st: MakenState, ctx: Any) -> None:
     st.phase = "after_attack"
     st.ask(st.active, "after_attack", after_options(st), "after_attack", None,
            "after the attack: set supports, or end the turn", private=True)
 
 
-def ans_after(st: MState, a: Action, ctx: Any) -> None:
+def ans_after(st: MakenState, a: Action, ctx: Any) -> None:
     if a is END:
         st.push("turn_end")
         return
@@ -124,7 +124,7 @@ def ans_after(st: MState, a: Action, ctx: Any) -> None:
 
 
 # ====================================================================== §5 step 6: end
-def turn_end(st: MState, ctx: Any) -> None:
+def turn_end(st: MakenState, ctx: Any) -> None:
     """§5 step 6: the other player becomes the TP. §7 stalemate: both stamina piles empty and two
     turns in a row ended without an attack phase — a draw."""
     st.idle = 0 if st.attacked else st.idle + 1

@@ -109,7 +109,7 @@ _GC_KIND = {"en": {"possible": "GC-possible", "only": "GC-only"}, "ja": {"possib
 
 def _static_mods(game: Any, side: dict[str, Any], c: MCard) -> list[int]:
     """What the public static ``modify`` effects of a seat's character and supports add to its attack
-    card ``c`` (speed, reach, attack, guard) — as ``MState.static_mods``, read from the view."""
+    card ``c`` (speed, reach, attack, guard) — as ``MakenState.static_mods``, read from the view."""
     out = [0, 0, 0, 0]
     g = side["gauge_count"]
     for sid in (side["character"], *side["supports"]):
