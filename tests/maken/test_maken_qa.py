@@ -124,7 +124,7 @@ def _expected(st: MakenState) -> set[str] | None:
                 types = ["stand", "crouch"]
             else:  # 注7: the posture of the top card, which becomes the dust top
                 own = st.field[p]
-                post = st.cards[own[-1][0]].posture if own else (st.cards[st.dust[p][0]].posture if st.dust[p] else "")
+                post = st.cards[own[-1][0]].posture if own else (st.cards[st.discard[p][0]].posture if st.discard[p] else "")
                 types = [post] if post else ["stand", "crouch"]
             out |= {f"guard {x}" for x in types if x not in ung}  # 注6
         return out

@@ -79,7 +79,7 @@ class _Board:
     legality functions read. The opponent's hand and face-down guard cards are placeholders; the
     gauge is a count of placeholders."""
 
-    __slots__ = ("active", "after_fb", "cards", "char", "dopt", "dust", "field", "game", "gauge", "gcards",
+    __slots__ = ("active", "after_fb", "cards", "char", "discard", "dopt", "field", "game", "gauge", "gcards",
                  "gspace", "hand", "sit", "smods", "supports")
 
     static_mods = MakenState.static_mods
@@ -101,7 +101,7 @@ class _Board:
         self.supports = [list(s["supports"]) for s in sides]
         self.gauge = [[HIDDEN] * int(s["gauge_count"]) for s in sides]
         self.field: list[list[Unit]] = [[_unit(u) for u in s["field"]] for s in sides]
-        self.dust = [list(reversed(view["players"][p]["discard"])) for p in (0, 1)]  # top first
+        self.discard = [list(reversed(view["players"][p]["discard"])) for p in (0, 1)]  # top first
         self.hand = [list(view["players"][p].get("hand") or []) if p == me
                      else [HIDDEN] * int(view["players"][p]["hand_count"]) for p in (0, 1)]
         self.gspace = [s["guard"]["space"] or "" for s in sides]
@@ -247,7 +247,7 @@ class _Ctx:
             opp = self.opp
             side = self.sides[opp]
             series = self.C[side["character"]].series
-            shown = [*self.b.dust[opp], *side["supports"], *(x for x in self.b.gcards[opp] if x != HIDDEN)]
+            shown = [*self.b.discard[opp], *side["supports"], *(x for x in self.b.gcards[opp] if x != HIDDEN)]
             for cid, n, _o, _m in self.b.field[opp]:
                 shown += [cid] * n
             seen: dict[str, int] = {}
@@ -534,5 +534,5 @@ def evaluate(st: Any) -> float:
     damage each has taken towards its next down, and a little for stamina and hand."""
     d = float(len(st.lp[0]) - len(st.lp[1]))
     d -= 0.15 * (len(st.damage[0]) - len(st.damage[1]))
-    d += 0.03 * (len(st.stamina[0]) - len(st.stamina[1])) + 0.05 * (len(st.hand[0]) - len(st.hand[1]))
+    d += 0.03 * (len(st.deck[0]) - len(st.deck[1])) + 0.05 * (len(st.hand[0]) - len(st.hand[1]))
     return _logistic(1.2 * d)

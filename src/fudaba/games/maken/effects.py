@@ -16,7 +16,7 @@ from .state import STAT_INDEX, MakenState
 def draw(st: MakenState, p: int, n: int, why: str = "draw") -> int:
     """``p`` draws ``n`` from the stamina top (stops when it is empty); the cards are seen by ``p``
     only. Returns how many were drawn."""
-    s = st.stamina[p]
+    s = st.deck[p]
     k = n if n < len(s) else len(s)
     if k <= 0:
         return 0
@@ -32,7 +32,7 @@ def gauge_gain(st: MakenState, p: int, n: int, why: str = "gain") -> int:
     """注1, 注3: ``n`` stamina cards, top first, to the gauge (face down; ゲージ行き), stopping at
     ``gauge_max`` or an empty stamina. Returns how many moved."""
     g = st.gauge[p]
-    s = st.stamina[p]
+    s = st.deck[p]
     room = int(st.game.params["gauge_max"]) - len(g)
     k = min(n, room, len(s))
     if k <= 0:
@@ -52,7 +52,7 @@ def gauge_to_dust(st: MakenState, p: int, n: int, why: str) -> list[str]:
     g = st.gauge[p]
     moved = g[:n]
     del g[:n]
-    d = st.dust[p]
+    d = st.discard[p]
     for c in moved:
         d.insert(0, c)
     if moved and not st.search:
@@ -62,7 +62,7 @@ def gauge_to_dust(st: MakenState, p: int, n: int, why: str) -> list[str]:
 
 def to_dust(st: MakenState, p: int, cards: list[str]) -> None:
     """ダスト送り: ``cards`` in this order (bet order, 注5) onto ``p``'s dust, the last on top."""
-    d = st.dust[p]
+    d = st.discard[p]
     for c in cards:
         d.insert(0, c)
 

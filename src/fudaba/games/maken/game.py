@@ -179,7 +179,7 @@ class MakenGame(Game):
             ids = [self.cards[c].id for c in decks[p].main]
             ch = next(c for c in ids if self.cards[c].kind == "character")
             st.char[p] = ch
-            st.stamina[p] = [c for c in ids if c != ch]
+            st.deck[p] = [c for c in ids if c != ch]
         st.extra = [dict(r) for r in self.extra_cards]  # cards added with with_cards: positions carry them
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")

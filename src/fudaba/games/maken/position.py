@@ -24,6 +24,9 @@ TOP_KEYS = frozenset({"game", "variant", "params", "turn", "active", "first", "p
 SEAT_KEYS = frozenset({"character", "mulligan_used", "lp", "stamina", "hand", "gauge", "dust", "damage", "supports",
                        "field", "guard"})
 PILES = ("lp", "stamina", "hand", "gauge", "dust", "damage", "supports")
+#: the state's zone of each pile of a position
+ZONE = {"lp": "lp", "stamina": "deck", "hand": "hand", "gauge": "gauge", "dust": "discard", "damage": "damage",
+        "supports": "supports"}
 UNIT_KEYS = frozenset({"card", "n", "opts", "mods"})
 GUARD_KEYS = frozenset({"space", "cards", "open"})
 ATTACK_KEYS = frozenset({"state", "after_fb"})
@@ -74,7 +77,7 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MakenStat
         st.mull[p] = flag(seat.get("mulligan_used", False), f"{where}.mulligan_used")
         for key in PILES:
             ids = array(seat.get(key, []), f"{where}.{key}", "a list of card ids")
-            zone = getattr(st, key)[p]
+            zone = getattr(st, ZONE[key])[p]
             for i, cid in enumerate(ids):
                 k = pool.find(cid) if isinstance(cid, str) else None
                 if k is None:
@@ -230,7 +233,7 @@ def state_position(st: MakenState) -> dict[str, Any]:
     for p in (0, 1):
         s: dict[str, Any] = {"character": st.char[p], "mulligan_used": st.mull[p]}
         for key in PILES:
-            s[key] = list(getattr(st, key)[p])
+            s[key] = list(getattr(st, ZONE[key])[p])
         s["field"] = [_unit_doc(u) for u in st.field[p]]
         s["guard"] = ({"space": st.gspace[p], "cards": list(st.gcards[p]), "open": st.gopen[p]}
                       if st.gspace[p] else {})

@@ -1,7 +1,9 @@
 """Project Maken game state (spec §1): zones, effective values, the view and the resample hook.
 
 Piles are lists **top first**, as the spec's positions write them (§12): LP 札, stamina, gauge, dust
-(ダスト), damage. Attack fields and guard stacks are **bottom first** (bet order). A bet on the
+(ダスト), damage. As in every game, the pile a seat draws from is its ``deck`` (here the stamina,
+スタミナ札) and the pile its spent cards go to its ``discard`` (here the dust, ダスト): the state
+documents and positions keep the rulebook's words ``stamina`` and ``dust``. Attack fields and guard stacks are **bottom first** (bet order). A bet on the
 attack field is a *unit* ``(card id, copies, double-attack options, on_bet modifiers)``: one card, or
 the two or three identical cards of a double or triple attack (§6.6), with ``mods`` the
 ``(speed, reach, attack, guard)`` added by its own ``on_bet`` effects (§8). Units are tuples, so a
@@ -152,12 +154,13 @@ class MakenState(State):
                                                           double_table(st.game.params["double_options"])})
     #: §1 each seat's character card (public; it never changes during a game, so copies share it)
     char: list[str] = data(check_characters, default=lambda st: ["", ""], zone=lambda ch: [c for c in ch if c])
-    #: §1 the piles, top first: LP 札, stamina, hand, gauge, dust (ダスト), damage; the supports set
+    #: §1 the piles, top first: the LP 札 (life cards), the deck — the stamina (スタミナ札), drawn
+    #: from —, the hand, the gauge, the discard pile — the dust (ダスト) —, the damage; the supports set
     lp: list[list[str]] = seat_cards()
-    stamina: list[list[str]] = seat_cards()
+    deck: list[list[str]] = seat_cards(key="stamina")
     hand: list[list[str]] = seat_cards()
     gauge: list[list[str]] = seat_cards()
-    dust: list[list[str]] = seat_cards()
+    discard: list[list[str]] = seat_cards(key="dust")
     damage: list[list[str]] = seat_cards()
     supports: list[list[str]] = seat_cards()
     #: §1 each seat's attack field, bottom first (bet order): units (see the module docstring)
@@ -297,7 +300,7 @@ class MakenState(State):
 
     def dust_posture(self, p: int) -> str:
         """The posture of ``p``'s dust top ("" when empty or not an attack card) (注7)."""
-        d = self.dust[p]
+        d = self.discard[p]
         return self.cards[d[0]].posture if d else ""
 
     # ------------------------------------------------------------------ views
@@ -325,7 +328,7 @@ class MakenState(State):
         its top card was opened by a GC, and its cards bottom first — None where the viewer may not
         see the face (another's face-down card, §1)."""
         self.check_seat(player, spectator=True)
-        players = [player_view(self.hand[p], player == p, len(self.stamina[p]), self.dust[p][::-1]) for p in (0, 1)]
+        players = [player_view(self.hand[p], player == p, len(self.deck[p]), self.discard[p][::-1]) for p in (0, 1)]
         sides: list[dict[str, Any]] = []
         for p in (0, 1):
             gc = self.gcards[p]
@@ -337,9 +340,9 @@ class MakenState(State):
             sides.append({
                 "character": self.char[p],
                 "lp_count": len(self.lp[p]),
-                "stamina_count": len(self.stamina[p]),
+                "stamina_count": len(self.deck[p]),
                 "gauge_count": len(self.gauge[p]),
-                "dust_count": len(self.dust[p]),
+                "dust_count": len(self.discard[p]),
                 "dust_top_posture": self.dust_posture(p) or None,
                 "damage_count": len(self.damage[p]),
                 "draw_limit": self.draw_limit(p),
@@ -364,7 +367,7 @@ class MakenState(State):
         """The places of ``owner``'s cards that ``seat`` cannot see (§1): LP, stamina, gauge and damage
         (nobody looks), and for the other seat also the hand and the face-down guard cards (a card
         opened by a GC is public)."""
-        zones = [self.lp[owner], self.stamina[owner], self.gauge[owner], self.damage[owner]]
+        zones = [self.lp[owner], self.deck[owner], self.gauge[owner], self.damage[owner]]
         if owner != seat:
             zones.append(self.hand[owner])
             zones.append(self.gcards[owner])

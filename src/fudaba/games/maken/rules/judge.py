@@ -152,8 +152,8 @@ def deal(st: MakenState, p: int, n: int) -> None:
     if n <= 0:
         return
     dmg = st.damage[p]
-    s = st.stamina[p]
-    d = st.dust[p]
+    s = st.deck[p]
+    d = st.discard[p]
     limit = int(st.game.params["down_damage"])
     from_stamina = 0
     from_dust: list[str] = []
@@ -189,7 +189,7 @@ def down(st: MakenState, p: int) -> None:
     c = lp.pop(0)
     st.hand[p].append(c)
     n = len(st.damage[p])
-    st.stamina[p].extend(st.damage[p])
+    st.deck[p].extend(st.damage[p])
     st.damage[p] = []
     st.emit("down", secret={"card": c}, seen_by=(p,), player=p, lp=len(lp), last=False, returned=n)
     for sid in (st.char[p], *st.supports[p]):
@@ -219,7 +219,7 @@ def end_of_attack(st: MakenState, ctx: Any) -> None:
             elif where == "hand":
                 st.hand[p].append(cid)
             else:
-                st.dust[p].insert(0, cid)
+                st.discard[p].insert(0, cid)
             moves.append([p, cid, where])
         st.gcards[p] = []
         st.field[p] = []

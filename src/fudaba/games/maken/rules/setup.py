@@ -17,7 +17,7 @@ def setup(st: MakenState, ctx: Any) -> None:
     params = st.game.params
     n_lp = int(params["lp"])
     for p in (0, 1):
-        s = st.stamina[p]
+        s = st.deck[p]
         st.rng.shuffle(s)
         st.lp[p] = s[:n_lp]
         del s[:n_lp]
@@ -49,9 +49,9 @@ def ans_mulligan(st: MakenState, a: Action, ctx: Any) -> None:
         return
     h = st.hand[p]
     n = len(h)
-    st.stamina[p].extend(h)
+    st.deck[p].extend(h)
     h.clear()
-    st.rng.shuffle(st.stamina[p])
+    st.rng.shuffle(st.deck[p])
     st.mull[p] = True
     st.emit("mulligan", player=p, choice="mulligan", count=n)
     draw(st, p, int(st.game.params["starting_hand"]), "mulligan")

@@ -39,7 +39,7 @@ def draw_count(st: MakenState) -> int:
     """§5 step 2: the most the TP may draw now — its draw limit, the stamina, and ``first_turn_draw``
     on the game's very first turn."""
     p = st.active
-    n = min(st.draw_limit(p), len(st.stamina[p]))
+    n = min(st.draw_limit(p), len(st.deck[p]))
     if st.turn == 1:
         n = min(n, int(st.game.params["first_turn_draw"]))
     return n
@@ -129,7 +129,7 @@ def turn_end(st: MakenState, ctx: Any) -> None:
     turns in a row ended without an attack phase — a draw."""
     st.idle = 0 if st.attacked else st.idle + 1
     st.emit("turn_end", player=st.active)
-    if st.idle >= 2 and not st.stamina[0] and not st.stamina[1]:
+    if st.idle >= 2 and not st.deck[0] and not st.deck[1]:
         st.end_game(None, "stalemate")
         return
     st.active = 1 - st.active
