@@ -152,3 +152,14 @@ def test_6_6_a_unit_option_the_games_double_options_lack_is_refused_naming_the_k
     with pytest.raises(PositionError) as e:
         game.state_from_json(json.dumps(doc))
     assert str(e.value) == "state: key 'state.field[0][0][2][0]': 'guard' is not one of ['speed', 'reach'] (double_options)"
+
+
+@pytest.mark.parametrize("ctx", [[1, 0], [], [2], [True], ["1"], 1, None])
+def test_6_2_a_tampered_decision_context_is_refused_naming_the_key(ctx: Any) -> None:
+    game, doc = _attack_doc()
+    assert doc["common"]["decision"]["kind"] == "action" and doc["common"]["decision"]["ctx"] == [1]
+    doc["common"]["decision"]["ctx"] = ctx
+    with pytest.raises(PositionError) as e:
+        game.state_from_json(json.dumps(doc))
+    assert str(e.value).startswith("state: key 'common.decision.ctx' = ")
+    assert str(e.value).endswith("is not the context of the action decision (seat)")

@@ -1,8 +1,7 @@
 """The Project Maken :class:`~fudaba.core.game.Game` (spec §3, §9, §10): parameters, cards, decks.
 
-The game is assembled here: the state class (``state.py``), the rules' steps and answer handlers
-and their refusals (the ``rules`` package), positions (``position.py``) and the text module
-(``text.py``).
+The game is assembled here: the state class (``state.py``), the rules' steps and decision kinds
+(the ``rules`` package), positions (``position.py``) and the text module (``text/``).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision, number
+from ...core.actions import number
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck, parse_deck_text
 from ...core.documents import read_json
@@ -24,7 +23,7 @@ from ...core.game import Game
 from ...core.state import State
 from .cards import MCard, base_pool, build_card
 from .position import load_position, state_position
-from .rules import ANSWERS, STEPS, decision_options, explain
+from .rules import KINDS, STEPS
 from .state import DEFAULT_DOUBLE, DOUBLE_ORDER, MakenState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -35,7 +34,7 @@ class MakenGame(Game):
     TITLE = "プロジェクト魔剣"
     STATE = MakenState
     STEPS = STEPS
-    ANSWERS = ANSWERS
+    KINDS = KINDS
     TEXT_MODULE = "fudaba.games.maken.text"
     CARD_ID_PREFIX = "MK-"
     INFO_PLACES = "field, xfield, guard, xguard, dust, xdust, supports, xsupports"
@@ -198,14 +197,6 @@ class MakenGame(Game):
             raise PositionError(f"position: key 'params': {e}") from None
 
     # ------------------------------------------------------------------ the rules' hooks on a state
-    def decision_options(self, st: State, d: Decision) -> list[Action]:
-        assert isinstance(st, MakenState)
-        return decision_options(st, d)
-
-    def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        assert isinstance(st, MakenState)
-        return explain(st, action, lang)
-
     def position_of(self, st: State) -> dict[str, Any]:
         assert isinstance(st, MakenState)
         return state_position(st)

@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.actions import Action
+from ....core.errors import Refusal
 from ..actions import PASS
 from ..effects import run_trigger
 from ..state import MakenState, Unit
+from ..text.prompts import bet_gloss
 from .attack import do_bet
 from .common import bet_options
+from .decision import SEATS, MakenKind, Seat, bet_refusal
 
 
 # ====================================================================== §6.3 the judge
@@ -71,17 +74,50 @@ def bonus_options(st: MakenState, p: int) -> list[Action]:
     return [*bet_options(st, p, "bonus"), PASS]
 
 
+class Bonus(MakenKind):
+    """§6.3 bonus bet: the hitter may bet any attack card regardless of speed and reach (cost paid,
+    GC-only excluded, double/triple allowed), or ``pass``. The options come from the hand: private."""
+
+    name = "bonus"
+    Ctx = Seat
+    private = True
+    verbs = ("bet", "pass")
+    title = ("bonus bet", "ボーナスベット")
+    label = ("bonus bet", "ボーナスベット")
+    short_prompt = "judge: you may make a bonus bet"
+    ask = ("Judge (§6.3): you may make a bonus bet — any attack card, speed and reach ignored — or pass",
+           "ジャッジ (§6.3): ボーナスベットできます — 速度・間合に関係なく攻撃カードを1枚 — または pass")
+    no_bonus = ("no bonus bet", "ボーナスベットしない")
+
+    def options(self, st: MakenState, player: int, ctx: Any) -> list[Action]:
+        return bonus_options(st, player)
+
+    def refuse(self, st: MakenState, player: int, ctx: Any, action: Action) -> Refusal | None:
+        return bet_refusal(st, player, action, "bonus") if action.verb == "bet" else None
+
+    def answer(self, st: MakenState, a: Action, ctx: Seat) -> None:
+        p = ctx.seat
+        if a is PASS:
+            st.emit("bonus_pass", player=p)
+            return
+        do_bet(st, p, a, "bonus")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str:
+        return self.say(lang)
+
+    def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        if action.verb == "bet":
+            return bet_gloss(game, view, action.args, "bonus", lang)
+        return self.say(lang, self.no_bonus)
+
+
+BONUS = Bonus()
+
+
 def bonus(st: MakenState, ctx: Any) -> None:
-    p = ctx[0]
-    st.ask(p, "bonus", bonus_options(st, p), "bonus", (p,), "judge: you may make a bonus bet", private=True)
-
-
-def ans_bonus(st: MakenState, a: Action, ctx: Any) -> None:
-    p = ctx[0]
-    if a is PASS:
-        st.emit("bonus_pass", player=p)
-        return
-    do_bet(st, p, a, "bonus")
+    """§6.3: the seat of the frame is asked for a bonus bet."""
+    (p,) = ctx
+    st.ask(BONUS, p, SEATS[p])
 
 
 # ====================================================================== totals
