@@ -12,8 +12,8 @@ DESCRIPTOR = GameDescriptor(
              "格闘ゲームのカード対戦: 速度と間合いで比べるベット、ガード、ガードブレイクとガードキャンセル、LP札。"),
     game="fudaba.games.maken.game:MakenGame",
     text="fudaba.games.maken.text",
-    agent="fudaba.agents.maken:MakenGreedy",
-    evaluate="fudaba.agents.maken:evaluate",
+    agent="fudaba.games.maken.ai:MakenGreedy",
+    evaluate="fudaba.games.maken.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=40", "hard": "c=0.5,depth=20,iters=160"},
     web_table="../../server/static/js/games/maken.js",
 )
