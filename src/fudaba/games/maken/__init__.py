@@ -22,7 +22,8 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.games.maken.ai:MakenGreedy",
     evaluate="fudaba.games.maken.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=40", "hard": "c=0.5,depth=20,iters=160"},
-    web_table="../../server/static/js/games/maken.js",
+    web_table="web/table.js",
+    web_style="web/table.css",
     testing="fudaba.games.maken.testing",
 )
 
