@@ -103,7 +103,7 @@ def maken_visible(st: Any, seat: int | None) -> Counter[str]:
     c: Counter[str] = Counter()
     for p in (0, 1):
         c[st.char[p]] += 1
-        c.update(st.dust[p])
+        c.update(st.discard[p])
         c.update(st.supports[p])
         for cid, n, _opts, _mods in st.field[p]:
             c[cid] += n
@@ -242,7 +242,7 @@ def maken_twin(st: Any, seat: int, rnd: random.Random) -> Any:
     other's hand and face-down guard cards (not a GC-opened one) — may lie anywhere among those places."""
     t = st.clone()
     for owner in (0, 1):
-        zones = [t.lp[owner], t.stamina[owner], t.gauge[owner], t.damage[owner]]
+        zones = [t.lp[owner], t.deck[owner], t.gauge[owner], t.damage[owner]]
         if owner != seat:
             zones.append(t.hand[owner])
             zones.append(t.gcards[owner])

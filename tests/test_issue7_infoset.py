@@ -239,7 +239,7 @@ HIDDEN: dict[str, Any] = {
     "sarasvati": lambda st, o: (st.hand[o], st.deck[o]),
     "walpurgis": lambda st, o: (st.hand[o], st.deck[o]),
     "suikoden": lambda st, o: (st.hand[o], st.deck[o], st.returned[o]),
-    "maken": lambda st, o: (st.hand[o], st.lp[o], st.stamina[o], st.gauge[o], st.damage[o]),
+    "maken": lambda st, o: (st.hand[o], st.lp[o], st.deck[o], st.gauge[o], st.damage[o]),
 }
 #: the infoset copy's hidden places of the other seat, in the order its deal_unseen fills them
 POOL: dict[str, Any] = {

@@ -1,4 +1,5 @@
-// Project Maken: the table from view.table (docs/maken.md, spec §1 zones).
+// Project Maken: the table from view.table (docs/maken.md, spec §1 zones). Served from the game's
+// package (descriptor web_table) at js/games/maken.js, its stylesheet (web_style) at css/maken.css.
 // Everything is built with DOM APIs and textContent: card names come from user TOML.
 // Clickable places: the viewer's guard spaces ("stand" / "crouch" / "air": `guard P`, `maintain P`),
 // only when a legal action names them. Cards in hand are the shell's.
