@@ -14,10 +14,10 @@ import pytest
 import fudaba
 from fudaba.agents import AGENTS, LEVELS, RandomAgent, level_spec, make_agent
 from fudaba.agents.ismcts import ISMCTSAgent
-from fudaba.agents.walpurgis import WalpurgisGreedy
 from fudaba.core import Rng
 from fudaba.core.errors import UnknownGame
 from fudaba.core.registry import descriptor
+from fudaba.games.walpurgis.ai import WalpurgisGreedy
 from fudaba.sim import SimConfig, run_batch
 
 from ..property_hooks import TWIN

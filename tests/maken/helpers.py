@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fudaba.games.maken import GAME
+from fudaba.games.maken.game import MakenGame as GAME
 from fudaba.games.maken.state import MakenState
 
 GRAY, AI = "MK-C1", "MK-C2"

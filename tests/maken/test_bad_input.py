@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from fudaba.core import Rng
 from fudaba.core.cards import build_cards
 from fudaba.core.errors import CardDataError, DeckError, IllegalAction, PositionError
-from fudaba.games.maken import GAME
 from fudaba.games.maken.cards import CARD_DIR
+from fudaba.games.maken.game import MakenGame as GAME
 
 from ..doc_mutation import mutate as _mutate
 from ..doc_mutation import paths as _paths

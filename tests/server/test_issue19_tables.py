@@ -98,7 +98,7 @@ def test_19_1_a_table_outside_its_package_or_named_like_a_shell_file_is_not_serv
     monkeypatch.setitem(registry._REGISTERED, "toy", outside)
     shell = dataclasses.replace(web_toy, name="generic")
     monkeypatch.setitem(registry._REGISTERED, "generic", shell)
-    web = game_web(STATIC)
+    web = game_web()
     assert (web["toy"].table, web["toy"].style) == (None, None)
     assert "generic" in SHELL["js/games"] and web["generic"].table is None
     assert web["generic"].style is not None  # "generic" is no stylesheet of the shell's

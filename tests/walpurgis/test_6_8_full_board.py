@@ -152,7 +152,7 @@ def test_6_8_full_board_random_play_never_reaches_the_turn_limit_with_a_full_boa
 
 
 def test_8_full_board_greedy_fills_the_last_square_in_v101_only_when_it_wins() -> None:
-    from fudaba.agents.walpurgis import WalpurgisGreedy
+    from fudaba.games.walpurgis.ai import WalpurgisGreedy
 
     def choice(seat0: list[str]) -> str:
         st = pos(_24("5d", seat0), hands=(["W-RM-07", "W-RM-08"], []), variant="v1.01")

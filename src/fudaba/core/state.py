@@ -173,27 +173,17 @@ class State(metaclass=StateMeta):
         for s in reversed(steps):
             self.stack.append((s, None))
 
-    def ask(self, kind: DecisionKind | Any, player: int | Any, ctx: Any = None, options: list[Action] | Any = None,
-            *old: Any, **kw: Any) -> None:
+    def ask(self, kind: DecisionKind, player: int, ctx: Any = None, options: list[Action] | None = None) -> None:
         """Stop at a decision of ``kind`` (a :class:`~fudaba.core.kinds.DecisionKind` of the game's
         ``KINDS``): ``player`` chooses one of its options, and ``kind.answer`` resumes with the choice.
         ``options``: the kind's options when the rules have just computed them (they must be
         ``kind.options(self, player, ctx)``). A sealed kind's answer is a sealed pick: the core keeps
         it and no answer runs; :meth:`unseal` reveals every pick at once."""
-        if not isinstance(kind, DecisionKind):  # MIGRATION (issue 19): the old form, until every game has KINDS
-            self._ask_old(kind, player, ctx, options, *old, **kw)  # type: ignore[arg-type]
-            return
         opts = kind.options(self, player, ctx) if options is None else options
         if not opts:
             raise RuntimeError(f"engine bug: decision {kind.name!r} with no legal action")
         self.decision = Decision(player, kind.name, kind.prompt(self, player, ctx), opts, kind.handler, ctx,
                                  kind.private, kind.sealed_data(self, player, ctx))
-
-    def _ask_old(self, player: int, kind: str, options: list[Action], handler: str, ctx: Any = None, prompt: str = "",
-                 private: bool = False, sealed: dict[str, Any] | None = None) -> None:
-        if not options:
-            raise RuntimeError(f"engine bug: decision {kind!r} with no legal action")
-        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx, private, sealed)
 
     def emit(
         self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any

@@ -85,7 +85,7 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
     hub = Rooms(storage, ai_delay=ai_delay, extra_cards=extra, limits=limits, clock=clock)
     hub.load()
     static = Path(static_dir) if static_dir is not None else STATIC
-    hub.web = game_web(static)
+    hub.web = game_web()
     catalogue = games_catalogue(hub)
     new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
 

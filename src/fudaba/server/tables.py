@@ -8,9 +8,8 @@ that ships no table module is drawn by the generic table (``js/games/generic.js`
 envelope, so a new game is playable in the browser at once; ``/api/games`` and the ``joined``
 message tell the page which (``table``: the module's URL, or None for the generic table).
 
-Until a game moves its files into its package, the old ``static/js/games/<name>.js`` and
-``static/css/<name>.css`` of the shell are its files. The shell's own modules and stylesheets
-(:data:`SHELL`) are never replaced: a game of one of those names gets the generic table.
+The shell's own modules and stylesheets (:data:`SHELL`) are never replaced: a game of one of those
+names gets the generic table.
 """
 
 from __future__ import annotations
@@ -45,22 +44,17 @@ class GameWeb:
                 "style": f"/static/css/{name}.css" if self.style else None}
 
 
-def _file(static: Path, folder: str, name: str, ext: str, own: Path | None) -> Path | None:
-    if name in SHELL[folder]:
-        return None
-    if own is not None:
-        return own
-    old = static / folder / f"{name}.{ext}"  # not moved into the game's package yet
-    return old if old.is_file() else None
+def _file(folder: str, name: str, own: Path | None) -> Path | None:
+    return None if name in SHELL[folder] else own
 
 
-def game_web(static: Path) -> dict[str, GameWeb]:
+def game_web() -> dict[str, GameWeb]:
     """Every installed game's table files, by game name (read from the descriptors once)."""
     out = {}
     for name, d in sorted(descriptors().items()):
         out[name] = GameWeb(d.title,
-                            _file(static, "js/games", name, "js", d.resource(d.web_table)),
-                            _file(static, "css", name, "css", d.resource(d.web_style)))
+                            _file("js/games", name, d.resource(d.web_table)),
+                            _file("css", name, d.resource(d.web_style)))
     return out
 
 

@@ -1,14 +1,10 @@
 """Project Maken (プロジェクト魔剣), a fighting-game betting duel — see specs/maken.md.
 
-Importing this module imports nothing of the game: the descriptor names its parts by
-``module:name``, and ``GAME`` (the :class:`~.game.MakenGame` class), ``MakenState`` and ``rules`` are
-imported when first read.
+The package's one export is ``DESCRIPTOR``, registered under the entry-point group ``fudaba.games``;
+it names the game's parts by ``module:name``, so importing this module imports nothing of the game.
 """
 
 from __future__ import annotations
-
-import importlib
-from typing import Any
 
 from ...core.descriptor import GameDescriptor
 
@@ -27,17 +23,4 @@ DESCRIPTOR = GameDescriptor(
     testing="fudaba.games.maken.testing",
 )
 
-#: the parts read lazily: name -> (module, attribute; "" for the module itself)
-_LAZY = {"GAME": (".game", "MakenGame"), "MakenGame": (".game", "MakenGame"), "MakenState": (".state", "MakenState"),
-         "rules": (".rules", "")}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    mod, attr = _LAZY[name]
-    m = importlib.import_module(mod, __name__)
-    return getattr(m, attr) if attr else m
-
-
-__all__ = ["DESCRIPTOR", "GAME", "MakenGame", "MakenState", "rules"]
+__all__ = ["DESCRIPTOR"]

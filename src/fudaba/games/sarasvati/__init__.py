@@ -9,8 +9,6 @@ it names the game's parts by ``module:name``, so importing this module imports n
 '第零の司書・サラ'
 """
 
-from typing import Any
-
 from ...core.descriptor import GameDescriptor
 
 DESCRIPTOR = GameDescriptor(
@@ -23,22 +21,10 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.games.sarasvati.ai:SarasvatiGreedy",
     evaluate="fudaba.games.sarasvati.ai:evaluate",
     levels={"normal": "iters=120", "hard": "iters=480"},
-    web_table="../../server/static/js/games/sarasvati.js",
+    web_table="web/table.js",
+    web_style="web/table.css",
     testing="fudaba.games.sarasvati.testing",
 )
-
-
-def __getattr__(name: str) -> Any:
-    """``SarasvatiGame`` and ``SarasvatiState``, as this package exported them before, imported when asked."""
-    if name == "SarasvatiGame":
-        from .game import SarasvatiGame
-
-        return SarasvatiGame
-    if name == "SarasvatiState":
-        from .state import SarasvatiState
-
-        return SarasvatiState
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["DESCRIPTOR"]

@@ -1,8 +1,10 @@
-"""Genso Suikoden Card Stories (幻想水滸伝カードストーリーズ): spec ``specs/suikoden.md``."""
+"""Genso Suikoden Card Stories (幻想水滸伝カードストーリーズ): spec ``specs/suikoden.md``.
+
+The package's one export is ``DESCRIPTOR``, registered under the entry-point group ``fudaba.games``;
+it names the game's parts by ``module:name``, so importing this module imports nothing of the game.
+"""
 
 from ...core.descriptor import GameDescriptor
-from .game import SuikodenGame
-from .state import Mission, SuikodenState
 
 DESCRIPTOR = GameDescriptor(
     name="suikoden",
@@ -21,6 +23,4 @@ DESCRIPTOR = GameDescriptor(
     testing="fudaba.games.suikoden.testing",
 )
 
-GAME = SuikodenGame
-
-__all__ = ["DESCRIPTOR", "GAME", "Mission", "SuikodenGame", "SuikodenState"]
+__all__ = ["DESCRIPTOR"]

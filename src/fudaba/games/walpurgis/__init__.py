@@ -20,7 +20,8 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.games.walpurgis.ai:WalpurgisGreedy",
     evaluate="fudaba.games.walpurgis.ai:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=160", "hard": "c=0.5,depth=20,iters=640"},
-    web_table="../../server/static/js/games/walpurgis.js",
+    web_table="web/table.js",
+    web_style="web/table.css",
     testing="fudaba.games.walpurgis.testing",
 )
 
