@@ -499,7 +499,8 @@ def test_19_2_every_decision_is_asked_with_a_decision_kind(name: str) -> None:
             assert d is not None
             kind = game.KIND_BY_HANDLER.get(d.handler)
             assert kind is not None, f"{name}: decision {d.kind!r} (handler {d.handler!r}) is of no kind in KINDS"
-            assert d.kind == kind.name and (d.private, d.sealed is not None) == (kind.private, kind.sealed)
+            private = kind.is_private(st, d.player, d.ctx)
+            assert d.kind == kind.name and (d.private, d.sealed is not None) == (private, kind.sealed)
             met.add(kind.handler)
             st.apply(rng.choice(st.legal_actions()))
     assert met, f"{name}: no decision met"

@@ -40,7 +40,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .actions import Action
-from .errors import Refusal
+from .errors import PositionError, Refusal
 
 
 class DecisionKind(ABC):
@@ -104,10 +104,20 @@ class DecisionKind(ABC):
         """For a sealed kind: the public data of the ``pick`` event (e.g. the square); else None."""
         return {} if self.sealed else None
 
+    def is_private(self, st: Any, player: int, ctx: Any) -> bool:
+        """Whether this decision is private (:attr:`private`; a kind whose privacy depends on its
+        context says so here — a Walpurgis effect's target is private when it is a card of the hand)."""
+        return self.private
+
     def ctx(self, raw: Any) -> Any:
-        """A context read back from a document (lists made tuples) as this kind's ``Ctx``."""
-        if self.Ctx is tuple or not isinstance(raw, tuple):
+        """A context read back from a document (lists made tuples) as this kind's ``Ctx``; one of
+        another shape is a PositionError naming the key (a tampered document fails here, never later)."""
+        fields = getattr(self.Ctx, "_fields", None)
+        if fields is None:
             return raw
+        if type(raw) is not tuple or len(raw) != len(fields):
+            raise PositionError(f"state: key 'common.decision.ctx' = {raw!r:.40} is not the context of the "
+                                f"{self.name} decision ({', '.join(fields)})")
         return self.Ctx(*raw)
 
     # ------------------------------------------------------------------ words for people

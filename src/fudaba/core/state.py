@@ -183,7 +183,7 @@ class State(metaclass=StateMeta):
         if not opts:
             raise RuntimeError(f"engine bug: decision {kind.name!r} with no legal action")
         self.decision = Decision(player, kind.name, kind.prompt(self, player, ctx), opts, kind.handler, ctx,
-                                 kind.private, kind.sealed_data(self, player, ctx))
+                                 kind.is_private(self, player, ctx), kind.sealed_data(self, player, ctx))
 
     def emit(
         self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any

@@ -11,11 +11,8 @@ from ....core.errors import Refusal
 from ..actions import CALL, DROP, GC, cover, read_bet
 from ..effects import apply_effect, draw, gauge_gain, gauge_to_dust, modify_unit, to_dust
 from ..state import SPACES, ZERO, MakenState
-from ..text.prompts import bet_gloss, call_gloss, card_gloss, gc_gloss, guard_gloss, maintain_gloss
-from ..text.table import top_text
-from ..text.words import SPACE, _lang
 from .common import action_options, gc_problem, guard_problem, guard_types, maintain_problem
-from .decision import SEATS, CoverCtx, MakenKind, Seat, bet_refusal
+from .decision import SEATS, CoverCtx, MakenKind, Seat, _lang, bet_refusal
 
 
 # ====================================================================== §6.2.1 the bet
@@ -148,6 +145,8 @@ class ActionKind(MakenKind):
             call(st, p)
 
     def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str:
+        from ..text.table import top_text  # words are loaded when asked for (issue 19 §4)
+        from ..text.words import SPACE
         you = view["seat"]
         lg = _lang(lang)
         tb = view["table"]["players"]
@@ -164,6 +163,7 @@ class ActionKind(MakenKind):
                         top=top_text(other, lg, game))
 
     def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        from ..text.prompts import bet_gloss, call_gloss, gc_gloss, guard_gloss, maintain_gloss
         v, args = action.verb, action.args
         if v == "bet":
             forcing = view["table"]["players"][view["seat"]].get("situation") == "forcing"
@@ -309,6 +309,7 @@ class Cover(MakenKind):
             st.push("cover", (p, k - 1))
 
     def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str:
+        from ..text.words import SPACE
         lg = _lang(lang)
         g = view["table"]["players"][view["seat"]]["guard"]
         prompt = str(view["decision"].get("prompt", ""))
@@ -316,6 +317,7 @@ class Cover(MakenKind):
         return self.say(lg, space=SPACE[lg].get(g["space"] or "", ""), k=k)
 
     def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        from ..text.prompts import card_gloss
         return card_gloss(game, "cover", action.args[0], lang)
 
 

@@ -18,7 +18,6 @@ from ....core.errors import PositionError, Refusal
 from ....core.kinds import DecisionKind
 from ..actions import read_bet
 from ..state import MakenState
-from ..text.words import _lang
 from .common import bet_problem, set_problem
 
 _r = Refusal
@@ -105,6 +104,10 @@ class MakenKind(DecisionKind):
     def label_in(self, lang: str) -> str:
         en, ja = self.label
         return ja if _lang(lang) == "ja" else en
+
+
+def _lang(lang: str) -> str:
+    return "ja" if lang.lower().startswith("ja") else "en"
 
 
 # ---------------------------------------------------------------------- refusals shared by kinds

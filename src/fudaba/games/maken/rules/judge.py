@@ -10,7 +10,6 @@ from ....core.errors import Refusal
 from ..actions import PASS
 from ..effects import run_trigger
 from ..state import MakenState, Unit
-from ..text.prompts import bet_gloss
 from .attack import do_bet
 from .common import bet_options
 from .decision import SEATS, MakenKind, Seat, bet_refusal
@@ -106,6 +105,7 @@ class Bonus(MakenKind):
         return self.say(lang)
 
     def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        from ..text.prompts import bet_gloss  # words are loaded when asked for (issue 19 §4)
         if action.verb == "bet":
             return bet_gloss(game, view, action.args, "bonus", lang)
         return self.say(lang, self.no_bonus)

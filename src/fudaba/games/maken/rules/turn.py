@@ -10,7 +10,6 @@ from ....core.errors import Refusal
 from ..actions import DRAWS, END, SKIP
 from ..effects import draw, run_trigger
 from ..state import MakenState
-from ..text.prompts import bet_gloss, card_gloss
 from .attack import do_bet
 from .common import bet_options, set_options
 from .decision import MakenKind, bet_refusal, set_refusal
@@ -157,6 +156,7 @@ class BeforeAttack(MakenKind):
         return self.say(lang, skip=skip)
 
     def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        from ..text.prompts import bet_gloss, card_gloss  # words are loaded when asked for (issue 19 §4)
         if action.verb == "bet":
             return bet_gloss(game, view, action.args, "fb", lang)
         if action.verb == "set":
@@ -206,6 +206,7 @@ class AfterAttack(MakenKind):
         return self.say(lang)
 
     def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        from ..text.prompts import card_gloss
         return card_gloss(game, "set", action.args[0], lang) if action.verb == "set" else ""
 
 

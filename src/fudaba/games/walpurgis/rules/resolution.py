@@ -191,16 +191,19 @@ class Target(WalpurgisKind):
             return beside_options(st, player)
         return target_squares(st, ctx.op, ctx.owner)
 
+    def is_private(self, st: WalpurgisState, player: int, ctx: TargetCtx) -> bool:
+        return ctx.op in HAND_TARGETED  # a card of the hand: only its owner sees the options
+
     def ask_for(self, st: WalpurgisState, card: WCard, ctx: TargetCtx, options: list[Action]) -> None:
         """Ask ``ctx.seat`` for the target of ``card``'s effect. The prompt names the card, which the
-        context does not hold (states saved with the context as it is must replay), and a target
-        from the hand is private: so the decision is made again with that prompt and privacy."""
+        context does not hold (states saved with the context as it is must replay): so the decision
+        is made again with that prompt."""
         st.ask(self, ctx.seat, ctx, options)
         d = st.decision
         assert d is not None
         beside = ctx.op in HAND_TARGETED
         prompt = f"{card.name}: " + ("set a card beside the field" if beside else "choose a target")
-        st.decision = Decision(d.player, d.kind, prompt, d.options, d.handler, d.ctx, beside, d.sealed)
+        st.decision = Decision(d.player, d.kind, prompt, d.options, d.handler, d.ctx, d.private, d.sealed)
 
     def why(self, st: WalpurgisState, player: int, ctx: TargetCtx, a: Action) -> Refusal | None:
         args = a.args
