@@ -1,0 +1,245 @@
+"""Suggestions: the smallest change of a card's cost or stats that brings it back into balance.
+
+**A flagged card.** Its causal value lies outside the target band (causal.py). For each field the
+game's lab module lets a suggestion change (``lab.fields``: step, range, and whether more is
+stronger), the value is moved one step at a time towards "weaker" (a card above the band) or
+"stronger" (below it): 1, 2, 4, 8, … steps until the card's value against its filler — measured on
+the study's own deals, paired with the filler's games already played — is inside the band or goes
+past it, then bisected down to the fewest steps that land inside. The change with the fewest steps
+wins (ties: the value nearest the band's middle). It is then **confirmed on fresh deals** (seeds
+from ``seed + 1,000,000``): the changed card and the filler played again, paired, and reported as
+``after`` beside the study's ``before``.
+
+**A deck pair.** For the matchup furthest from 50% (its interval excluding 50%), the same search
+over the most valuable cards of the stronger deck (made weaker) and of the weaker deck (made
+stronger), on that matchup's games, keeps the one change that brings the matchup nearest to 50%,
+confirmed on fresh deals.
+
+A change is written as a TOML patch: the card's ``[[card]]`` table with the changed fields
+(``cost = 1 → 4``), and in ``summary.json`` as ``{"card", "change": {"cost": [1, 4]}, "before",
+"after"}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import CardDataError
+from ...core.registry import descriptor
+from ..gamelog import digest
+from .causal import measure, swapped_batches
+from .study import FRESH, Batch, Study
+from .tracking import lab_module
+
+#: at most this many evaluations (one batch set each) per card searched
+MAX_EVALS = 12
+
+
+def raw_table(game: Any, card: str) -> dict[str, Any]:
+    """The ``[[card]]`` table of ``card`` as written: an added card's (``--cards``), else the one in
+    the game's ``cards/*.toml``."""
+    for r in game.extra_cards:
+        if r.get("id") == card:
+            return dict(r)
+    pkg = importlib.import_module(descriptor(game.name).package)
+    for p in sorted((Path(pkg.__file__ or "").parent / "cards").glob("*.toml")):
+        for t in tomllib.loads(p.read_text(encoding="utf-8")).get("card", []):
+            if t.get("id") == card:
+                return dict(t)
+    raise CardDataError(f"card {card!r}: no card table found")
+
+
+class Search:
+    """The evaluations of one card's variants against its filler, on the given batches."""
+
+    def __init__(self, study: Study, card: str, filler_pairs: Sequence[tuple[Batch, Batch, int]],
+                 goal: Callable[[dict[str, Any]], float]) -> None:
+        self.study, self.card, self.filler_pairs, self.goal = study, card, filler_pairs, goal
+        self.lab = lab_module(study.game.name)
+        self.raw = raw_table(study.game, card)
+        self.evals = 0
+
+    def variant(self, field: str, v: int) -> dict[str, Any]:
+        t = self.lab.adjust(self.raw, field, v)
+        return {**t, "id": f"{self.card}-V{digest(field, v)[:6]}"}
+
+    def pairs(self, table: dict[str, Any], fillers: Sequence[tuple[Batch, Batch, int]], part: str,
+              change: str) -> list[tuple[Batch, Batch, int]]:
+        """(variant batch, filler batch, side) on the filler batches' deals."""
+        out = []
+        for _, fb, side in fillers:
+            vb = fb.twin(part=part, change=change, swap={self.card: table["id"]}, tables=[table])
+            out.append((vb, fb, side))
+        return out
+
+    def value(self, field: str, v: int) -> dict[str, Any]:
+        """The variant with ``field = v`` measured against the filler on the search deals."""
+        self.evals += 1
+        t = self.variant(field, v)
+        pairs = self.pairs(t, self.filler_pairs, "suggest", f"{self.card}:{field}={v}")
+        self.study.check([p[0] for p in pairs[:1]])
+        self.study.run([p[0] for p in pairs], f"suggest {self.card} {field}={v}")
+        return measure(self.study, pairs)
+
+    def field(self, field: str, spec: tuple[int, int, int, int], weaker: bool) -> tuple[int, int, dict[str, Any]] | None:
+        """(steps, value, measure) of the fewest steps of ``field`` that reach the goal (None: none do)."""
+        step, lo, hi, stronger = spec
+        cur = self.lab.value(self.raw, field)
+        sign = -stronger if weaker else stronger
+        limit = (cur - lo) // step if sign < 0 else (hi - cur) // step
+        best: tuple[int, int, dict[str, Any]] | None = None
+        below, k = 0, 1  # ``below``: the most steps known not to reach the band
+        while True:
+            if k > limit or self.evals >= MAX_EVALS:
+                return None
+            m = self.value(field, cur + sign * k * step)
+            g = self.goal(m)
+            if g >= 0:  # inside (0) or past the band
+                if g == 0:
+                    best = (k, cur + sign * k * step, m)
+                break
+            if k == limit:
+                return None
+            below, k = k, min(2 * k, limit)
+        top = k
+        while top - below > 1 and self.evals < MAX_EVALS:  # the fewest steps still inside
+            mid = (below + top) // 2
+            m = self.value(field, cur + sign * mid * step)
+            g = self.goal(m)
+            if g < 0:
+                below = mid
+            else:
+                top = mid
+                if g == 0:
+                    best = (mid, cur + sign * mid * step, m)
+        return best
+
+
+def suggest_card(study: Study, agent: str, deck: str, card: str, before: dict[str, Any],
+                 bounds: tuple[float, float], filler_pairs: Sequence[tuple[Batch, Batch, int]]) -> dict[str, Any] | None:
+    """The smallest change bringing ``card``'s causal value into ``bounds`` (module docstring)."""
+    lo, hi = bounds
+    weaker = before["delta"] > hi
+    mid = (lo + hi) / 2
+
+    def goal(m: dict[str, Any]) -> float:
+        d = m["delta"]
+        if lo <= d <= hi:
+            return 0.0
+        return -1.0 if (d > hi) == weaker else 1.0  # not yet / past the band
+
+    s = Search(study, card, filler_pairs, goal)
+    found = []
+    for name, spec in s.lab.fields(study.game, card).items():
+        got = s.field(name, spec, weaker)
+        if got is not None:
+            found.append((got[0], abs(got[2]["delta"] - mid), name, got[1], got[2]))
+    if not found:
+        return None
+    steps, _, name, v, m = min(found, key=lambda x: (x[0], x[1]))
+    t = s.variant(name, v)
+    fresh = _fresh(study, agent, deck, card, filler_pairs)
+    pairs = s.pairs(t, fresh, "confirm", f"{card}:{name}={v}")
+    study.run([p[0] for p in pairs], f"confirm {card} {name}={v}")
+    after = measure(study, pairs)
+    return {"agent": agent, "deck": deck, "card": card, "change": {name: [s.lab.value(s.raw, name), v]},
+            "steps": steps, "before": before, "search": m, "after": after, "band": list(bounds),
+            "patch": patch(s.raw, t, name)}
+
+
+def _fresh(study: Study, agent: str, deck: str, card: str,
+           filler_pairs: Sequence[tuple[Batch, Batch, int]]) -> list[tuple[Batch, Batch, int]]:
+    """The filler's batches again on fresh deals, played."""
+    out = []
+    for b, fb, side in filler_pairs:
+        fresh_b = b.twin(part="confirm", seed_offset=FRESH)
+        fresh_f = fb.twin(part="confirm", seed_offset=FRESH)
+        out.append((fresh_b, fresh_f, side))
+    study.run([f for _, f, _ in out], f"confirm {card} (filler)")
+    return out
+
+
+def patch(raw: dict[str, Any], new: dict[str, Any], field: str) -> str:
+    """The change as a TOML patch of the card's table: ``cost = 1 → 4``."""
+    def val(x: Any) -> str:
+        if isinstance(x, str):
+            return '"""\n' + x + '"""' if "\n" in x else f'"{x}"'
+        return str(x).lower() if isinstance(x, bool) else str(x)
+
+    keys = [k for k in new if k != "id" and new.get(k) != raw.get(k)]
+    lines = ["[[card]]", f'id = "{raw["id"]}"  # {raw.get("name", "")}' + (f' ({raw["name_en"]})' if raw.get("name_en") else "")]
+    lines += [f"{k} = {val(raw.get(k))} → {val(new[k])}" for k in keys]
+    return "\n".join(lines)
+
+
+def suggest_pair(study: Study, agent: str, matchup: dict[str, Any], ranked: dict[str, list[str]],
+                 top: int = 2) -> dict[str, Any] | None:
+    """The one card change (of the stronger deck's or the weaker deck's ``top`` most valuable cards)
+    that brings the matchup nearest to 50% (module docstring)."""
+    strong, weak = (matchup["deck"], matchup["opponent"])
+    if matchup["rate"] < 0.5:
+        strong, weak = weak, strong
+    base = [b for b in study.baseline(agent) if {b.a, b.b} == {strong, weak}]
+    tried: list[tuple[float, dict[str, Any]]] = []
+    for deck, weaker in ((strong, True), (weak, False)):
+        for card in ranked.get(deck, [])[:top]:
+            got = _pair_card(study, agent, base, strong, deck, card, weaker)
+            if got is not None:
+                tried.append((abs(got["search"]["rate"] - 0.5), got))
+    if not tried:
+        return None
+    best = min(tried, key=lambda x: x[0])[1]
+    fresh = [b.twin(part="confirm", seed_offset=FRESH) for b in base]
+    swap = best["table"]
+    pairs = swapped_batches(study, agent, best["deck"], "confirm", best["label"], {best["card"]: swap["id"]}, [swap], fresh)
+    study.run([p[1] for p in pairs], f"confirm {best['card']}")
+    best["after"] = _rate_of(study, [p[1] for p in pairs], strong)
+    best["before"] = {"rate": matchup["rate"] if strong == matchup["deck"] else 1 - matchup["rate"], "n": matchup["n"]}
+    best.pop("table")
+    return best
+
+
+def _pair_card(study: Study, agent: str, base: list[Batch], strong: str, deck: str, card: str,
+               weaker: bool) -> dict[str, Any] | None:
+    """The change of ``card`` (one field, fewest steps) bringing the matchup nearest to 50%."""
+    lab = lab_module(study.game.name)
+    raw = raw_table(study.game, card)
+    best = None
+    for name, (step, lo, hi, stronger) in lab.fields(study.game, card).items():
+        cur = lab.value(raw, name)
+        sign = -stronger if weaker else stronger
+        v = cur + sign * step
+        if not lo <= v <= hi:
+            continue
+        t = {**lab.adjust(raw, name, v), "id": f"{card}-V{digest(name, v)[:6]}"}
+        label = f"{card}:{name}={v}"
+        pairs = swapped_batches(study, agent, deck, "pair", label, {card: t["id"]}, [t], base)
+        try:
+            study.run([p[1] for p in pairs], f"pair {label}")
+        except CardDataError:
+            continue
+        r = _rate_of(study, [p[1] for p in pairs], strong)
+        if best is None or abs(r["rate"] - 0.5) < abs(best["search"]["rate"] - 0.5):
+            best = {"agent": agent, "deck": deck, "card": card, "change": {name: [cur, v]}, "label": label,
+                    "strong": strong, "search": r, "table": t, "patch": patch(raw, t, name)}
+    return best
+
+
+def _rate_of(study: Study, batches: Sequence[Batch], deck: str) -> dict[str, Any]:
+    from .metrics import rate
+    from .study import score
+
+    k = 0.0
+    n = 0
+    for b in batches:
+        for i in b.indices:
+            r = study.rows[(b.key, i)]
+            for seat in (0, 1):
+                if r["decks"][seat] == deck:
+                    k += score(r, seat)
+                    n += 1
+    return rate(k, n)
