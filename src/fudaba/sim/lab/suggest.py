@@ -35,8 +35,8 @@ from .causal import measure, swapped_batches
 from .study import FRESH, Batch, Study
 from .tracking import lab_module
 
-#: at most this many evaluations (one batch set each) per card searched
-MAX_EVALS = 12
+#: at most this many evaluations (one batch set each) per field of a card searched
+MAX_EVALS = 10
 
 
 def raw_table(game: Any, card: str) -> dict[str, Any]:
@@ -88,6 +88,7 @@ class Search:
     def field(self, field: str, spec: tuple[int, int, int, int], weaker: bool) -> tuple[int, int, dict[str, Any]] | None:
         """(steps, value, measure) of the fewest steps of ``field`` that reach the goal (None: none do)."""
         step, lo, hi, stronger = spec
+        self.evals = 0
         cur = self.lab.value(self.raw, field)
         sign = -stronger if weaker else stronger
         limit = (cur - lo) // step if sign < 0 else (hi - cur) // step
@@ -198,7 +199,7 @@ def suggest_pair(study: Study, agent: str, matchup: dict[str, Any], ranked: dict
     pairs = swapped_batches(study, agent, best["deck"], "confirm", best["label"], {best["card"]: swap["id"]}, [swap], fresh)
     study.run([p[1] for p in pairs], f"confirm {best['card']}")
     best["after"] = _rate_of(study, [p[1] for p in pairs], strong)
-    best["before"] = {"rate": matchup["rate"] if strong == matchup["deck"] else 1 - matchup["rate"], "n": matchup["n"]}
+    best["before"] = _rate_of(study, base, strong)
     best.pop("table")
     return best
 
