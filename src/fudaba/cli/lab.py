@@ -144,7 +144,7 @@ def lab(
 
 def show(s: dict[str, Any]) -> None:
     """The headline numbers in the terminal."""
-    from ..sim.lab.report_md import ci, pct, policy, signed
+    from ..sim.lab.report_md import change_text, ci, pct, policy, signed
 
     for agent, a in s["agents"].items():
         t = Table(title=f"decks — {policy(agent)}")
@@ -166,6 +166,5 @@ def show(s: dict[str, Any]) -> None:
                           ci(x["causal_ci95"], True), "★" if x["outlier"] else "")
             console.print(c, soft_wrap=False)
     for x in s["suggestions"]:
-        f, (a, b) = next(iter(x["change"].items()))
-        console.print(f"suggestion: {esc(x['card'])} {f} {a} → {b}: causal value {signed(x['before']['delta'])} → "
+        console.print(f"suggestion: {esc(x['card'])} {change_text(x['change'])}: causal value {signed(x['before']['delta'])} → "
                       f"{signed(x['after']['delta'])} {ci(x['after']['ci95'], True)} on fresh deals")

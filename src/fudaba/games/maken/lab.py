@@ -48,7 +48,7 @@ def moves(log: Sequence[Event]) -> Iterator[tuple[str, int, str]]:
 
 
 def _median(vals: list[int]) -> int:
-    return int(round(statistics.median(vals))) if vals else 0
+    return round(statistics.median(vals)) if vals else 0
 
 
 def filler(game: Any, card_id: str) -> dict[str, Any] | None:

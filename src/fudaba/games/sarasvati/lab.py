@@ -53,9 +53,7 @@ def moves(log: Sequence[Event]) -> Iterator[tuple[str, int, str]]:
         elif k == "draw":
             for c in (e.secret or {}).get("cards", ()):
                 yield "draw", d["player"], c
-        elif k in _PLAYS:
-            yield "play", d["player"], d["card"]
-        elif k == "book_open":
+        elif k in _PLAYS or k == "book_open":  # a book: when it is opened
             yield "play", d["player"], d["card"]
 
 

@@ -35,12 +35,10 @@ def moves(log: Sequence[Event]) -> Iterator[tuple[str, int, str]]:
             yield "draw", d["player"], sec["card"]
         elif k == "bottom" and "card" in sec:
             yield "return", d["player"], sec["card"]
-        elif k == "place" and not d.get("initial"):
+        elif k == "place":  # face up or down; the initial placement (v2.01) puts the set-aside 通常弾 out
             card = d.get("card") or sec.get("card")
             if card:
                 yield "play", d["player"], card
-        elif k == "place":  # the initial placement (v2.01) puts the set-aside 通常弾 on the field
-            yield "play", d["player"], d["card"]
         elif k == "activate" and d.get("source") == "hand":
             yield "play", d["player"], d["card"]
 

@@ -20,9 +20,8 @@ nav{padding:8px 24px;background:#e8edf4;font-size:13px}nav a{margin-right:14px;c
 section{padding:6px 24px 18px;border-bottom:1px solid #ddd}h2{font-size:19px;color:#23395d}
 .intro{font-size:13px;max-width:70em;color:#333}.wrap{overflow-x:auto;margin:6px 0 14px}
 table{border-collapse:collapse;font-size:12px;background:#fff}caption{text-align:left;font-weight:600;
-padding:4px 0;font-size:13px}th,td{border:1px solid #d5d9e0;padding:3px 6px;white-space:nowrap;text-align:right}
-th{background:#eef1f6;position:sticky;top:0}td:first-child,th:first-child{text-align:left}
-td.name{text-align:left}tr.outlier td{background:#fff1d6}img{max-width:100%;border:1px solid #ddd;margin:6px 0}
+padding:4px 0;font-size:13px}th,td{border:1px solid #d5d9e0;padding:3px 6px;white-space:nowrap;text-align:left}
+th{background:#eef1f6;position:sticky;top:0}td.num{text-align:right}td.long{white-space:normal;min-width:30em}tr.outlier td{background:#fff1d6}img{max-width:100%;border:1px solid #ddd;margin:6px 0}
 pre{background:#f3f3f3;padding:8px;font-size:12px;display:inline-block;margin:4px 12px 4px 0}
 """
 
@@ -117,6 +116,8 @@ def fig_curve(s: dict[str, Any], agent: str) -> str | None:
         r = c["reference"]
         ax.scatter([r["cost"]], [r["atk"]], color="#c0392b", s=18)
         ax.scatter([r["cost"]], [r["def"]], color="#2c7fb8", s=18, marker="s")
+        if not (r["atk_vs_curve"] or r["def_vs_curve"] or c["outlier"]):
+            continue  # on the curve: no label (the table has it)
         label = c["card"] + ("" if c["causal_delta"] is None else f" {c['causal_delta'] * 100:+.0f}pt")
         ax.annotate(label, (r["cost"], r["atk"]), fontsize=7, xytext=(3, 3), textcoords="offset points")
     ax.set_xlabel("cost")
@@ -171,13 +172,20 @@ def figures(s: dict[str, Any], key: str) -> list[str]:
     return out
 
 
+def _cls(cell: str) -> str:
+    """Numbers right-aligned, long text wrapped."""
+    if len(cell) > 80:
+        return ' class="long"'
+    return ' class="num"' if cell[:1] in "0123456789+-−—" else ""
+
+
 def _table(caption: str, headers: list[str], rows: list[list[str]]) -> str:
     e = html.escape
     head = "".join(f"<th>{e(h)}</th>" for h in headers)
     body = []
     for r in rows:
         cls = ' class="outlier"' if r and r[-1] == "★" else ""
-        body.append(f"<tr{cls}>" + "".join(f"<td>{e(x)}</td>" for x in r) + "</tr>")
+        body.append(f"<tr{cls}>" + "".join(f"<td{_cls(x)}>{e(x)}</td>" for x in r) + "</tr>")
     if not rows:
         body.append(f'<tr><td colspan="{len(headers)}">(none)</td></tr>')
     return f'<div class="wrap"><table><caption>{e(caption)}</caption><thead><tr>{head}</tr></thead><tbody>' \

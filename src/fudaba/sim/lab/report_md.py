@@ -44,6 +44,11 @@ def rated(r: dict[str, Any]) -> str:
     return f"{pct(r['rate'])} {ci(r['ci95'])} n={r['n']}"
 
 
+def change_text(change: dict[str, list[int]]) -> str:
+    """``cost: 1 → 4, atk: 10000 → 6000``."""
+    return ", ".join(f"{f}: {a} → {b}" for f, (a, b) in change.items())
+
+
 def policy(agent: str) -> str:
     return f"{agent}-policy result"
 
@@ -208,8 +213,7 @@ def suggestions_section(s: dict[str, Any]) -> Section:
         "one-step card change that brings the matchup nearest 50%, confirmed on fresh deals."])
     rows = []
     for x in s["suggestions"]:
-        f, (a, b) = next(iter(x["change"].items()))
-        rows.append([x["deck"], x["card"], f"{f}: {a} → {b}", f"{signed(x['before']['delta'])} "
+        rows.append([x["deck"], x["card"], change_text(x["change"]), f"{signed(x['before']['delta'])} "
                      f"{ci(x['before']['ci95'], True)}", f"{signed(x['after']['delta'])} "
                      f"{ci(x['after']['ci95'], True)} n={x['after']['n']}", x["agent"]])
         sec.code.append(x["patch"])
@@ -218,8 +222,7 @@ def suggestions_section(s: dict[str, Any]) -> Section:
                                      "agent"], rows))
     prow = []
     for x in s["pair_suggestions"]:
-        f, (a, b) = next(iter(x["change"].items()))
-        prow.append([x["strong"], x["deck"], x["card"], f"{f}: {a} → {b}", rated(x["before"]),
+        prow.append([x["strong"], x["deck"], x["card"], change_text(x["change"]), rated(x["before"]),
                      rated(x["after"]), x["agent"]])
         sec.code.append(x["patch"])
     if prow:

@@ -70,8 +70,8 @@ def analyse(study: Study, plan: Plan) -> dict[str, Any]:
                                 "never_played": [{k: c[k] for k in ("deck", "card", "name", "name_en", "games")}
                                                  for c in cards if c["games"] and not c["played_n"]],
                                 "stalled": stalled(rows)}
-        out["decks"] += [{"agent": agent, "name": d["deck"], **d} for d in decks_table(rows, keys)]
-        matchups = [{"agent": agent, **m} for m in matchups_table(rows, keys)]
+        out["decks"] += [{"agent": agent, "name": d["deck"], "win_rate": d["rate"], **d} for d in decks_table(rows, keys)]
+        matchups = [{"agent": agent, "win_rate": m["rate"], **m} for m in matchups_table(rows, keys)]
         out["matchups"] += matchups
         out["cards"] += cards
         if plan.suggest and n == 0:

@@ -53,6 +53,9 @@ def raw_table(game: Any, card: str) -> dict[str, Any]:
     raise CardDataError(f"card {card!r}: no card table found")
 
 
+Change = dict[str, int]  # field -> its new value
+
+
 class Search:
     """The evaluations of one card's variants against its filler, on the given batches."""
 
@@ -63,9 +66,11 @@ class Search:
         self.raw = raw_table(study.game, card)
         self.evals = 0
 
-    def variant(self, field: str, v: int) -> dict[str, Any]:
-        t = self.lab.adjust(self.raw, field, v)
-        return {**t, "id": f"{self.card}-V{digest(field, v)[:6]}"}
+    def variant(self, change: Change) -> dict[str, Any]:
+        t = dict(self.raw)
+        for f, v in sorted(change.items()):
+            t = self.lab.adjust(t, f, v)
+        return {**t, "id": f"{self.card}-V{digest(sorted(change.items()))[:6]}"}
 
     def pairs(self, table: dict[str, Any], fillers: Sequence[tuple[Batch, Batch, int]], part: str,
               change: str) -> list[tuple[Batch, Batch, int]]:
@@ -76,32 +81,43 @@ class Search:
             out.append((vb, fb, side))
         return out
 
-    def value(self, field: str, v: int) -> dict[str, Any]:
-        """The variant with ``field = v`` measured against the filler on the search deals."""
+    def value(self, change: Change) -> dict[str, Any]:
+        """The variant measured against the filler on the search deals."""
         self.evals += 1
-        t = self.variant(field, v)
-        pairs = self.pairs(t, self.filler_pairs, "suggest", f"{self.card}:{field}={v}")
-        self.study.check([p[0] for p in pairs[:1]])
-        self.study.run([p[0] for p in pairs], f"suggest {self.card} {field}={v}")
+        t = self.variant(change)
+        label = f"{self.card}:" + ",".join(f"{f}={v}" for f, v in sorted(change.items()))
+        pairs = self.pairs(t, self.filler_pairs, "suggest", label)
+        self.study.run([p[0] for p in pairs], f"suggest {label}")
         return measure(self.study, pairs)
 
-    def field(self, field: str, spec: tuple[int, int, int, int], weaker: bool) -> tuple[int, int, dict[str, Any]] | None:
-        """(steps, value, measure) of the fewest steps of ``field`` that reach the goal (None: none do)."""
-        step, lo, hi, stronger = spec
+    def moves(self, specs: dict[str, tuple[int, int, int, int]], weaker: bool) -> tuple[Callable[[int], Change], int]:
+        """The change of ``k`` steps of every field of ``specs`` towards weaker (or stronger), each
+        kept in its range, and the most steps that still change something."""
+        cur = {f: self.lab.value(self.raw, f) for f in specs}
+
+        def signs(f: str) -> int:
+            return -specs[f][3] if weaker else specs[f][3]
+
+        def at(k: int) -> Change:
+            return {f: min(hi, max(lo, cur[f] + signs(f) * k * step)) for f, (step, lo, hi, _) in specs.items()}
+
+        limit = max(((cur[f] - lo) // step if signs(f) < 0 else (hi - cur[f]) // step)
+                    for f, (step, lo, hi, _) in specs.items())
+        return at, limit
+
+    def fewest(self, at: Callable[[int], Change], limit: int) -> tuple[int, Change, dict[str, Any]] | None:
+        """(steps, change, measure) of the fewest steps ``k`` whose change reaches the goal: 1, 2, 4, …
+        steps until it is reached or passed, then bisected (None: never inside)."""
         self.evals = 0
-        cur = self.lab.value(self.raw, field)
-        sign = -stronger if weaker else stronger
-        limit = (cur - lo) // step if sign < 0 else (hi - cur) // step
-        best: tuple[int, int, dict[str, Any]] | None = None
+        best: tuple[int, Change, dict[str, Any]] | None = None
         below, k = 0, 1  # ``below``: the most steps known not to reach the band
         while True:
             if k > limit or self.evals >= MAX_EVALS:
                 return None
-            m = self.value(field, cur + sign * k * step)
-            g = self.goal(m)
+            g = self.goal(m := self.value(at(k)))
             if g >= 0:  # inside (0) or past the band
                 if g == 0:
-                    best = (k, cur + sign * k * step, m)
+                    best = (k, at(k), m)
                 break
             if k == limit:
                 return None
@@ -109,20 +125,20 @@ class Search:
         top = k
         while top - below > 1 and self.evals < MAX_EVALS:  # the fewest steps still inside
             mid = (below + top) // 2
-            m = self.value(field, cur + sign * mid * step)
-            g = self.goal(m)
+            g = self.goal(m := self.value(at(mid)))
             if g < 0:
                 below = mid
             else:
                 top = mid
                 if g == 0:
-                    best = (mid, cur + sign * mid * step, m)
+                    best = (mid, at(mid), m)
         return best
 
 
 def suggest_card(study: Study, agent: str, deck: str, card: str, before: dict[str, Any],
                  bounds: tuple[float, float], filler_pairs: Sequence[tuple[Batch, Batch, int]]) -> dict[str, Any] | None:
-    """The smallest change bringing ``card``'s causal value into ``bounds`` (module docstring)."""
+    """The smallest change bringing ``card``'s causal value into ``bounds`` (module docstring): one
+    field at a time first; when no single field can, every field together, a step each per round."""
     lo, hi = bounds
     weaker = before["delta"] > hi
     mid = (lo + hi) / 2
@@ -134,22 +150,30 @@ def suggest_card(study: Study, agent: str, deck: str, card: str, before: dict[st
         return -1.0 if (d > hi) == weaker else 1.0  # not yet / past the band
 
     s = Search(study, card, filler_pairs, goal)
+    specs = s.lab.fields(study.game, card)
     found = []
-    for name, spec in s.lab.fields(study.game, card).items():
-        got = s.field(name, spec, weaker)
+    for name, spec in specs.items():
+        got = s.fewest(*s.moves({name: spec}, weaker))
         if got is not None:
-            found.append((got[0], abs(got[2]["delta"] - mid), name, got[1], got[2]))
+            found.append((got[0], abs(got[2]["delta"] - mid), got[1], got[2]))
+    if not found and len(specs) > 1:
+        got = s.fewest(*s.moves(specs, weaker))
+        if got is not None:
+            found.append((got[0] * len(specs), abs(got[2]["delta"] - mid), got[1], got[2]))
     if not found:
         return None
-    steps, _, name, v, m = min(found, key=lambda x: (x[0], x[1]))
-    t = s.variant(name, v)
+    steps, _, change, m = min(found, key=lambda x: (x[0], x[1]))
+    change = {f: v for f, v in change.items() if v != s.lab.value(s.raw, f)}
+    t = s.variant(change)
+    label = f"{card}:" + ",".join(f"{f}={v}" for f, v in sorted(change.items()))
     fresh = _fresh(study, agent, deck, card, filler_pairs)
-    pairs = s.pairs(t, fresh, "confirm", f"{card}:{name}={v}")
-    study.run([p[0] for p in pairs], f"confirm {card} {name}={v}")
+    pairs = s.pairs(t, fresh, "confirm", label)
+    study.run([p[0] for p in pairs], f"confirm {label}")
     after = measure(study, pairs)
-    return {"agent": agent, "deck": deck, "card": card, "change": {name: [s.lab.value(s.raw, name), v]},
+    return {"agent": agent, "deck": deck, "card": card,
+            "change": {f: [s.lab.value(s.raw, f), v] for f, v in change.items()},
             "steps": steps, "before": before, "search": m, "after": after, "band": list(bounds),
-            "patch": patch(s.raw, t, name)}
+            "patch": patch(s.raw, t)}
 
 
 def _fresh(study: Study, agent: str, deck: str, card: str,
@@ -164,7 +188,7 @@ def _fresh(study: Study, agent: str, deck: str, card: str,
     return out
 
 
-def patch(raw: dict[str, Any], new: dict[str, Any], field: str) -> str:
+def patch(raw: dict[str, Any], new: dict[str, Any]) -> str:
     """The change as a TOML patch of the card's table: ``cost = 1 → 4``."""
     def val(x: Any) -> str:
         if isinstance(x, str):
@@ -226,7 +250,7 @@ def _pair_card(study: Study, agent: str, base: list[Batch], strong: str, deck: s
         r = _rate_of(study, [p[1] for p in pairs], strong)
         if best is None or abs(r["rate"] - 0.5) < abs(best["search"]["rate"] - 0.5):
             best = {"agent": agent, "deck": deck, "card": card, "change": {name: [cur, v]}, "label": label,
-                    "strong": strong, "search": r, "table": t, "patch": patch(raw, t, name)}
+                    "strong": strong, "search": r, "table": t, "patch": patch(raw, t)}
     return best
 
 
