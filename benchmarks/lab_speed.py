@@ -1,0 +1,93 @@
+"""What the balance lab costs (issue 20 §4, §6): a benchmark, not a test (no test asserts a time).
+
+* ``--overhead``: the lab's bookkeeping against plain simulation on the same seeds: the same batches
+  (a study's baseline) played by ``run_batches`` alone (what ``fudaba simulate`` does) and by the
+  study (per-card tracking from the log, rows, the games log off), in one process, alternated.
+* ``--backends``: games/s with 1 and 2 local workers on the process and the Ray backends, and Ray's
+  per-task overhead (the same games in tasks of 1 game and of ``--chunk`` games).
+
+    python benchmarks/lab_speed.py --game sarasvati --games 200 --overhead
+    python benchmarks/lab_speed.py --game sarasvati --games 200 --backends
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from fudaba.core.registry import load_game
+from fudaba.sim.lab.study import Study, resolve_decks
+from fudaba.sim.runner import run_batches
+
+
+def study_of(game: str, games: int, seed: int) -> Study:
+    g = load_game(game)
+    decks = resolve_decks(g, ["starter"])[:2]
+    return Study(g, decks, ["greedy"], games, seed)
+
+
+def overhead(game: str, games: int, repeat: int) -> None:
+    plain, lab = [], []
+    warm = study_of(game, 8, 1)
+    warm.run(warm.baseline("greedy"))  # imports, card pools and starter decks loaded before timing
+    for r in range(repeat):
+        st = study_of(game, games, 1000 + r)
+        batches = st.baseline("greedy")
+        cfgs = []
+        for b in batches:
+            cfg = st.config(b)
+            cfg.track = False
+            cfgs.append((cfg, b.indices))
+        for which in ((0, 1) if r % 2 == 0 else (1, 0)):  # the order alternates: load drifts
+            t0 = time.perf_counter()
+            if which == 0:
+                n = sum(1 for _ in run_batches(cfgs, 1))
+                plain.append(n / (time.perf_counter() - t0))
+            else:
+                n = len(st.run(batches))
+                lab.append(n / (time.perf_counter() - t0))
+    p, q = statistics.median(plain), statistics.median(lab)
+    print(f"{game}: {games} games per run, {repeat} runs, one process, greedy vs greedy, seeds alternate")
+    print(f"  plain run_batches (fudaba simulate): {p:.0f} games/s; lab study: {q:.0f} games/s; "
+          f"bookkeeping {100 * (p / q - 1):.1f}% more time")
+
+
+def backends(game: str, games: int, chunk: int) -> None:
+    st = study_of(game, games, 2000)
+    cfgs = [(st.config(b), b.indices) for b in st.baseline("greedy")]
+    for backend in ("process", "ray"):
+        for workers in (1, 2):
+            t0 = time.perf_counter()
+            n = sum(1 for _ in run_batches(cfgs, workers, chunk=chunk, backend=backend))
+            dt = time.perf_counter() - t0
+            print(f"  {backend:7s} workers={workers}: {n / dt:.0f} games/s ({n} games, tasks of {chunk}, {dt:.1f} s)")
+    times = {}
+    for c in (1, chunk):
+        t0 = time.perf_counter()
+        sum(1 for _ in run_batches(cfgs, 2, chunk=c, backend="ray"))
+        times[c] = time.perf_counter() - t0
+    tasks1 = sum(len(ix) for _, ix in cfgs)
+    tasksc = sum(-(-len(ix) // chunk) for _, ix in cfgs)
+    per_task = (times[1] - times[chunk]) / (tasks1 - tasksc) * 2  # two workers: wall time x 2 CPUs
+    print(f"  ray per-task overhead: {per_task * 1000:.1f} ms of CPU per task (tasks of 1: {times[1]:.1f} s, "
+          f"tasks of {chunk}: {times[chunk]:.1f} s, 2 workers)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--game", default="sarasvati")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--chunk", type=int, default=25)
+    ap.add_argument("--overhead", action="store_true")
+    ap.add_argument("--backends", action="store_true")
+    a = ap.parse_args()
+    if a.overhead:
+        overhead(a.game, a.games, a.repeat)
+    if a.backends:
+        backends(a.game, a.games, a.chunk)
+
+
+if __name__ == "__main__":
+    main()
