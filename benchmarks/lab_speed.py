@@ -53,25 +53,38 @@ def overhead(game: str, games: int, repeat: int) -> None:
           f"bookkeeping {100 * (p / q - 1):.1f}% more time")
 
 
+def timed(cfgs: list, workers: int, chunk: int, backend: str) -> tuple[int, float]:
+    """Games played and seconds; a local Ray is started before the clock and stopped after it (its
+    start-up, a few seconds once per command, is not a per-game cost)."""
+    ray = None
+    if backend == "ray":
+        import ray
+
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        warm = [(cfg, ix[: 2 * workers]) for cfg, ix in cfgs[:1]]
+        sum(1 for _ in run_batches(warm, workers, chunk=1, backend="ray"))  # every worker started and warm
+    t0 = time.perf_counter()
+    n = sum(1 for _ in run_batches(cfgs, workers, chunk=chunk, backend=backend))
+    dt = time.perf_counter() - t0
+    if ray is not None:
+        ray.shutdown()
+    return n, dt
+
+
 def backends(game: str, games: int, chunk: int) -> None:
     st = study_of(game, games, 2000)
     cfgs = [(st.config(b), b.indices) for b in st.baseline("greedy")]
+    print(f"{game}: the {games} games of a two-deck study's baseline, greedy vs greedy")
     for backend in ("process", "ray"):
         for workers in (1, 2):
-            t0 = time.perf_counter()
-            n = sum(1 for _ in run_batches(cfgs, workers, chunk=chunk, backend=backend))
-            dt = time.perf_counter() - t0
+            n, dt = timed(cfgs, workers, chunk, backend)
             print(f"  {backend:7s} workers={workers}: {n / dt:.0f} games/s ({n} games, tasks of {chunk}, {dt:.1f} s)")
-    times = {}
-    for c in (1, chunk):
-        t0 = time.perf_counter()
-        sum(1 for _ in run_batches(cfgs, 2, chunk=c, backend="ray"))
-        times[c] = time.perf_counter() - t0
+    times = {c: timed(cfgs, 1, c, "ray")[1] for c in (1, chunk)}
     tasks1 = sum(len(ix) for _, ix in cfgs)
     tasksc = sum(-(-len(ix) // chunk) for _, ix in cfgs)
-    per_task = (times[1] - times[chunk]) / (tasks1 - tasksc) * 2  # two workers: wall time x 2 CPUs
-    print(f"  ray per-task overhead: {per_task * 1000:.1f} ms of CPU per task (tasks of 1: {times[1]:.1f} s, "
-          f"tasks of {chunk}: {times[chunk]:.1f} s, 2 workers)")
+    per_task = (times[1] - times[chunk]) / (tasks1 - tasksc)
+    print(f"  ray per-task overhead: {per_task * 1000:.2f} ms per task (one worker: tasks of 1 game "
+          f"{times[1]:.1f} s, tasks of {chunk}: {times[chunk]:.1f} s)")
 
 
 def main() -> None:

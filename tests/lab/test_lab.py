@@ -194,3 +194,29 @@ def test_20_design_heavy_libraries_only_in_the_lab_modules() -> None:
         if bad:
             found[rel] = sorted(bad)
     assert found == {}
+
+
+@pytest.mark.parametrize("game", LAB_GAMES)
+def test_20_2_each_games_log_reading_agrees_with_its_rules(game: str) -> None:
+    """The game's lab module reads its log right: the opening hand holds the starting hand (one more
+    for a seat that draws before the first turn), a card played was in hand first (main deck), and
+    the turns it names are turns the seat had."""
+    from fudaba.sim.runner import SimConfig, play_game
+
+    g = load_game(game)
+    hand = int(g.params["starting_hand"])
+    for i in range(6):
+        rec = play_game(g, SimConfig(game, ("greedy", "greedy"), seed=40, track=True), i)
+        facts = rec.meta["cards"]
+        assert len(facts) == 2
+        for seat in (0, 1):
+            deck = rec.decks[seat]
+            opening = sum(f[1] for f in facts[seat].values())
+            assert hand <= opening <= hand + 1, (seat, opening)
+            assert all(f[0] == deck["main"].count(c) + sum(v.count(c) for k, v in deck.items()
+                                                           if k not in ("name", "main")) for c, f in facts[seat].items())
+            for card, (_, op, drawn, played, plays) in facts[seat].items():
+                assert (plays > 0) == (played >= 0)
+                if plays and card in deck["main"]:
+                    assert op > 0 or 0 <= drawn <= played, (card, op, drawn, played)
+                assert max(drawn, played) <= rec.turns

@@ -1,7 +1,7 @@
 """What the balance lab (``fudaba lab maken``) needs to know about Project Maken.
 
-* :func:`moves` reads a finished game's full log: cards drawn (a mulligan puts the whole opening hand
-  back), played (bet, set as a support, or used from the hand to cover a guard) and each player's
+* :func:`moves` reads a finished game's full log: cards drawn (a life card taken into the hand at a
+  down counts as drawn; a mulligan puts the whole opening hand back), played (bet, set as a support, or used from the hand to cover a guard) and each player's
   turns.
 * :func:`filler`: an attack card's cost is its gauge cost; the neutral stand-in is an attack card of
   the same gauge cost, posture and destination with the pool's median speed, reach, attack, guard
@@ -39,6 +39,8 @@ def moves(log: Sequence[Event]) -> Iterator[tuple[str, int, str]]:
         elif k == "draw":
             for c in sec.get("cards", ()):
                 yield "draw", d["player"], c
+        elif k == "down" and "card" in sec:  # §6.4: the top life card goes into the hand
+            yield "draw", d["player"], sec["card"]
         elif k == "mulligan" and d.get("choice") == "mulligan":
             yield "reset", d["player"], ""
         elif k in ("bet", "set"):

@@ -53,7 +53,7 @@ def _median(game: Any, pick: Any, attr: str, step: int = 1) -> int:
     vals = [getattr(c, attr) for c in game.cards.values() if pick(c)]
     if not vals:
         return 0
-    return round(statistics.median(vals) / step) * step
+    return int(round(statistics.median(vals) / step)) * step  # noqa: RUF046 (median may be a float)
 
 
 def filler(game: Any, card_id: str) -> dict[str, Any] | None:

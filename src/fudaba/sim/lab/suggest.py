@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.errors import CardDataError
+from ...core.errors import CardDataError, DeckError
 from ...core.registry import descriptor
 from ..gamelog import digest
 from .causal import measure, swapped_batches
@@ -81,13 +81,17 @@ class Search:
             out.append((vb, fb, side))
         return out
 
-    def value(self, change: Change) -> dict[str, Any]:
-        """The variant measured against the filler on the search deals."""
+    def value(self, change: Change) -> dict[str, Any] | None:
+        """The variant measured against the filler on the search deals (None: the changed card is
+        not a valid card, or its deck is illegal — e.g. Sarasvati's books over their cost cap)."""
         self.evals += 1
         t = self.variant(change)
         label = f"{self.card}:" + ",".join(f"{f}={v}" for f, v in sorted(change.items()))
         pairs = self.pairs(t, self.filler_pairs, "suggest", label)
-        self.study.run([p[0] for p in pairs], f"suggest {label}")
+        try:
+            self.study.run([p[0] for p in pairs], f"suggest {label}")
+        except (CardDataError, DeckError):
+            return None
         return measure(self.study, pairs)
 
     def moves(self, specs: dict[str, tuple[int, int, int, int]], weaker: bool) -> tuple[Callable[[int], Change], int]:
@@ -114,7 +118,10 @@ class Search:
         while True:
             if k > limit or self.evals >= MAX_EVALS:
                 return None
-            g = self.goal(m := self.value(at(k)))
+            m = self.value(at(k))
+            if m is None:  # this far the card is no longer legal: no change of this kind
+                return None
+            g = self.goal(m)
             if g >= 0:  # inside (0) or past the band
                 if g == 0:
                     best = (k, at(k), m)
@@ -125,7 +132,11 @@ class Search:
         top = k
         while top - below > 1 and self.evals < MAX_EVALS:  # the fewest steps still inside
             mid = (below + top) // 2
-            g = self.goal(m := self.value(at(mid)))
+            got = self.value(at(mid))
+            if got is None:
+                break
+            m = got
+            g = self.goal(m)
             if g < 0:
                 below = mid
             else:
@@ -245,7 +256,7 @@ def _pair_card(study: Study, agent: str, base: list[Batch], strong: str, deck: s
         pairs = swapped_batches(study, agent, deck, "pair", label, {card: t["id"]}, [t], base)
         try:
             study.run([p[1] for p in pairs], f"pair {label}")
-        except CardDataError:
+        except (CardDataError, DeckError):
             continue
         r = _rate_of(study, [p[1] for p in pairs], strong)
         if best is None or abs(r["rate"] - 0.5) < abs(best["search"]["rate"] - 0.5):
