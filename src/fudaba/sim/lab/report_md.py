@@ -213,13 +213,16 @@ def suggestions_section(s: dict[str, Any]) -> Section:
         "one-step card change that brings the matchup nearest 50%, confirmed on fresh deals."])
     rows = []
     for x in s["suggestions"]:
+        lo, hi = x["band"]
         rows.append([x["deck"], x["card"], change_text(x["change"]), f"{signed(x['before']['delta'])} "
-                     f"{ci(x['before']['ci95'], True)}", f"{signed(x['after']['delta'])} "
-                     f"{ci(x['after']['ci95'], True)} n={x['after']['n']}", x["agent"]])
+                     f"{ci(x['before']['ci95'], True)}", f"{signed(x['search']['delta'])}",
+                     f"{signed(x['after']['delta'])} {ci(x['after']['ci95'], True)} n={x['after']['n']}",
+                     f"[{lo * 100:+.1f}, {hi * 100:+.1f}]", "yes" if x["confirmed"] else "no: run more games",
+                     x["agent"]])
         sec.code.append(x["patch"])
     if rows:
-        sec.tables.append(("cards", ["deck", "id", "change", "before (study deals)", "after (fresh deals)",
-                                     "agent"], rows))
+        sec.tables.append(("cards", ["deck", "id", "change", "before (study deals)", "changed (study deals)",
+                                     "after (fresh deals)", "band", "inside on fresh deals", "agent"], rows))
     prow = []
     for x in s["pair_suggestions"]:
         prow.append([x["strong"], x["deck"], x["card"], change_text(x["change"]), rated(x["before"]),

@@ -184,7 +184,7 @@ def suggest_card(study: Study, agent: str, deck: str, card: str, before: dict[st
     return {"agent": agent, "deck": deck, "card": card,
             "change": {f: [s.lab.value(s.raw, f), v] for f, v in change.items()},
             "steps": steps, "before": before, "search": m, "after": after, "band": list(bounds),
-            "patch": patch(s.raw, t)}
+            "confirmed": lo <= after["delta"] <= hi, "patch": patch(s.raw, t)}
 
 
 def _fresh(study: Study, agent: str, deck: str, card: str,
