@@ -28,11 +28,11 @@ def study_of(game: str, games: int, seed: int) -> Study:
 
 
 def overhead(game: str, games: int, repeat: int) -> None:
-    plain, lab = [], []
+    plain, lab, plain_cpu, lab_cpu = [], [], [], []
     warm = study_of(game, 8, 1)
     warm.run(warm.baseline("greedy"))  # imports, card pools and starter decks loaded before timing
     for r in range(repeat):
-        st = study_of(game, games, 1000 + r)
+        st = study_of(game, games, 1000)
         batches = st.baseline("greedy")
         cfgs = []
         for b in batches:
@@ -40,17 +40,21 @@ def overhead(game: str, games: int, repeat: int) -> None:
             cfg.track = False
             cfgs.append((cfg, b.indices))
         for which in ((0, 1) if r % 2 == 0 else (1, 0)):  # the order alternates: load drifts
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             if which == 0:
                 n = sum(1 for _ in run_batches(cfgs, 1))
                 plain.append(n / (time.perf_counter() - t0))
+                plain_cpu.append((time.process_time() - c0) / n)
             else:
                 n = len(st.run(batches))
                 lab.append(n / (time.perf_counter() - t0))
+                lab_cpu.append((time.process_time() - c0) / n)
     p, q = statistics.median(plain), statistics.median(lab)
-    print(f"{game}: {games} games per run, {repeat} runs, one process, greedy vs greedy, seeds alternate")
-    print(f"  plain run_batches (fudaba simulate): {p:.0f} games/s; lab study: {q:.0f} games/s; "
-          f"bookkeeping {100 * (p / q - 1):.1f}% more time")
+    pc, qc = statistics.median(plain_cpu), statistics.median(lab_cpu)
+    print(f"{game}: {games} games per run, {repeat} runs, one process, greedy vs greedy, the same seeds")
+    print(f"  wall: plain run_batches (fudaba simulate) {p:.0f} games/s, lab study {q:.0f} games/s "
+          f"({100 * (p / q - 1):+.1f}% time)")
+    print(f"  CPU: plain {pc * 1000:.2f} ms/game, lab {qc * 1000:.2f} ms/game ({100 * (qc / pc - 1):+.1f}%)")
 
 
 def timed(cfgs: list, workers: int, chunk: int, backend: str) -> tuple[int, float]:
