@@ -220,3 +220,26 @@ def test_20_2_each_games_log_reading_agrees_with_its_rules(game: str) -> None:
                 if plays and card in deck["main"]:
                     assert op > 0 or 0 <= drawn <= played, (card, op, drawn, played)
                 assert max(drawn, played) <= rec.turns
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--decks", "nowhere.txt"], "cannot read nowhere.txt"),
+    (["--decks", "starter:nope"], "no starter deck 'nope'; starter decks: a_vanguard, b_keepers, c_workshop"),
+    (["--band", "5,1"], "--band '5,1': the low end must be below the high end"),
+    (["--band", "x"], "--band 'x': write LOW,HIGH in percentage points"),
+    (["--causal", "some"], "--causal 'some': write all, or N"),
+    (["--sweep", "starting_hand=5"], "give a parameter and at least two values"),
+    (["--sweep", "starting_hand=5,banana"], "starting_hand"),
+    (["--agents", "nobody"], "--agents 'nobody'"),
+    (["--backend", "cloud"], "--backend 'cloud'"),
+    (["--games", "0"], "--games and --workers must be at least 1"),
+])
+def test_20_1_bad_options_stop_with_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from fudaba.cli import app
+
+    res = CliRunner().invoke(app, ["lab", "sarasvati", "--out", str(tmp_path / "o"), *args])
+    assert res.exit_code == 2
+    assert message in " ".join(res.output.split()), res.output
+    assert "Traceback" not in res.output and not (tmp_path / "o").exists()
