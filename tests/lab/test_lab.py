@@ -243,3 +243,27 @@ def test_20_1_bad_options_stop_with_one_clear_line(args: list[str], message: str
     assert res.exit_code == 2
     assert message in " ".join(res.output.split()), res.output
     assert "Traceback" not in res.output and not (tmp_path / "o").exists()
+
+
+def test_20_3_the_three_duckdb_queries_of_the_designers_guide_run(tmp_path: Path) -> None:
+    """docs/designers.md's queries, as written (the folder ``lab/`` made the test's), answer, and the
+    first agrees with summary.json's deck win rates."""
+    import re
+
+    duckdb = pytest.importorskip("duckdb")
+    from fudaba.sim.lab import data
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "designers.md").read_text(encoding="utf-8")
+    block = re.search(r"```sql\n(.*?)```", doc, re.S)
+    assert block is not None
+    queries = [q.strip() for q in block.group(1).split(";") if q.strip()]
+    assert len(queries) == 3
+    lab = run_lab("sarasvati", decks=["starter:a_vanguard", "starter:b_keepers"], games=8, seed=2,
+                  plan=Plan(causal=0, suggest=False))
+    data.write(lab.rows(), "sarasvati", "default", tmp_path)
+    con = duckdb.connect()
+    got = [con.execute(q.replace("'lab/", f"'{tmp_path}/")).fetchall() for q in queries]
+    assert all(got), got
+    rates = {d["name"]: d["win_rate"] for d in lab.summary["decks"]}
+    assert {deck: pytest.approx(rate) for deck, rate, _ in got[0]} == rates
+    assert sum(n for _, n, _ in got[1]) == 8

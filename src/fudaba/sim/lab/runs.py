@@ -80,8 +80,9 @@ def analyse(study: Study, plan: Plan) -> dict[str, Any]:
                                                          bounds, pairs[(c["deck"], c["card"])])) is not None]
             pair = worst_pair(matchups)
             if pair is not None:
-                ranked = {d: [c["card"] for c in cards if c["deck"] == d and c["causal_delta"] is not None]
-                          for d in keys}
+                by_value = sorted((c for c in cards if c["causal_delta"] is not None),
+                                  key=lambda c: (-c["causal_delta"], c["card"]))
+                ranked = {d: [c["card"] for c in by_value if c["deck"] == d] for d in keys}  # most valuable first
                 got = suggest_pair(study, agent, pair, ranked)
                 if got is not None:
                     out["pair_suggestions"].append(got)
