@@ -267,3 +267,32 @@ def test_20_3_the_three_duckdb_queries_of_the_designers_guide_run(tmp_path: Path
     rates = {d["name"]: d["win_rate"] for d in lab.summary["decks"]}
     assert {deck: pytest.approx(rate) for deck, rate, _ in got[0]} == rates
     assert sum(n for _, n, _ in got[1]) == 8
+
+
+@pytest.mark.parametrize("game", LAB_GAMES)
+def test_20_2_every_tunable_field_moves_one_step_and_stays_a_valid_card(game: str) -> None:
+    """Each game's lab module: a field a suggestion may change moves by one step each way within its
+    range, reads back as the new value, and the changed card is a valid card of the game; every
+    filler is a valid card too."""
+    from fudaba.sim.lab.suggest import raw_table
+    from fudaba.sim.lab.tracking import deck_cards
+
+    g = load_game(game)
+    lab = descriptor(game).capability("lab")
+    cards = sorted({c for d in g.cached_starter_decks().values() for c in deck_cards(d)})
+    moved = 0
+    for card in cards:
+        raw = raw_table(g, card)
+        filler = lab.filler(g, card)
+        if filler is not None:
+            g.with_cards([filler], "filler")
+        for field, (step, lo, hi, _) in lab.fields(g, card).items():
+            cur = lab.value(raw, field)
+            for v in (cur - step, cur + step):
+                if not lo <= v <= hi:
+                    continue
+                t = {**lab.adjust(raw, field, v), "id": f"{card}-T"}
+                g.with_cards([t], "variant")
+                assert lab.value(t, field) == v, (card, field, v)
+                moved += 1
+    assert moved > len(cards) // 2

@@ -83,8 +83,8 @@ def value(raw: dict[str, Any], field: str) -> int:
 
 def adjust(raw: dict[str, Any], field: str, v: int) -> dict[str, Any]:
     """``raw`` with ``field`` set to ``v``: bullet or condition squares taken away farthest from
-    ``@`` first, added on the free squares nearest to it (bullets ahead of it first, conditions
-    behind it first)."""
+    ``@`` first, added on the empty squares nearest to it (bullets ahead of it first, conditions
+    behind it first), then on squares that hold another letter (``X`` becomes ``BX``)."""
     if field.startswith("effects["):
         i = int(field[8:field.index("]")])
         effects = [dict(e) for e in raw["effects"]]
@@ -100,7 +100,8 @@ def adjust(raw: dict[str, Any], field: str, v: int) -> dict[str, Any]:
         return (abs(r - ar) + abs(c - ac), 0 if (r - ar) * ahead > 0 else 1, r * ahead, c)
 
     have = sorted(((r, c) for r, row in enumerate(g) for c, cell in enumerate(row) if letter in cell), key=dist)
-    free = sorted(((r, c) for r, row in enumerate(g) for c, cell in enumerate(row) if cell == "."), key=dist)
+    free = sorted(((r, c) for r, row in enumerate(g) for c, cell in enumerate(row)
+                   if cell != "@" and letter not in cell), key=lambda rc: (g[rc[0]][rc[1]] != ".", dist(rc)))
     n = len(have)
     while n > v and have:
         r, c = have.pop()
@@ -108,7 +109,7 @@ def adjust(raw: dict[str, Any], field: str, v: int) -> dict[str, Any]:
         n -= 1
     while n < v and free:
         r, c = free.pop(0)
-        g[r][c] = letter
+        g[r][c] = letter if g[r][c] == "." else "".join(sorted(g[r][c] + letter, key="CBX".index))
         n += 1
     return {**raw, "matrix": _text(g)}
 
