@@ -58,7 +58,8 @@ def fig_matchups(s: dict[str, Any], agent: str) -> str | None:
             if (a, b) in m:
                 x = m[(a, b)]
                 ax.text(j, i, f"{x['rate'] * 100:.0f}%\n[{x['ci95'][0] * 100:.0f}–{x['ci95'][1] * 100:.0f}]\nn={x['n']}",
-                        ha="center", va="center", fontsize=8)
+                        ha="center", va="center", fontsize=8,
+                        color="white" if abs(x["rate"] - 0.5) > 0.3 else "black")  # readable on dark cells
     ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right")
     ax.set_yticks(range(len(keys)), keys)
     ax.set_xlabel("opponent")

@@ -239,6 +239,9 @@ def suggestions_section(s: dict[str, Any]) -> Section:
 
 def unused_section(s: dict[str, Any]) -> Section:
     sec = Section("unused", "Never played, stalled games / 未使用カード・膠着")
+    if len(s["agents"]) > 1:
+        sec.tables.append(("cards no agent played", ["deck", "id", "card"],
+                           [[c["deck"], c["card"], card_name(c)] for c in s["never_played_by_any_agent"]]))
     for agent, a in s["agents"].items():
         sec.tables.append((f"cards never played — {policy(agent)}", ["deck", "id", "card", "games"],
                            [[c["deck"], c["card"], card_name(c), str(c["games"])] for c in a["never_played"]]))

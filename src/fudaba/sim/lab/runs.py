@@ -90,6 +90,7 @@ def analyse(study: Study, plan: Plan) -> dict[str, Any]:
             points = run_sweep(study, agent, key, values)
             out["sweeps"] += points
             out["sensitivity"].append(sensitivity(points))
+    out["never_played_by_any_agent"] = never_by_all(out["cards"], study.agents)
     out["cards"].sort(key=lambda c: (c["causal_delta"] is None, -(c["causal_delta"] or 0.0), c["agent"], c["deck"], c["card"]))
     out["sensitivity"].sort(key=lambda s: -s["balance_per_step"])
     return out
@@ -138,3 +139,14 @@ def stalled(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
     return [{"seed": r["seed"], "decks": r["decks"], "turns": r["turns"], "index": r["index"]}
             for r in rows if r["reason"] == TURN_LIMIT]
+
+
+def never_by_all(cards: Sequence[dict[str, Any]], agents: Sequence[str]) -> list[dict[str, Any]]:
+    """The (deck, card)s that no agent played in any of its games."""
+    played = {(c["deck"], c["card"]) for c in cards if c["played_n"]}
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
+    for c in cards:
+        key = (c["deck"], c["card"])
+        if key not in played and c["games"]:
+            seen.setdefault(key, {k: c[k] for k in ("deck", "card", "name", "name_en")})
+    return [seen[k] for k in sorted(seen)] if len(agents) > 1 else []

@@ -11,7 +11,8 @@ and ``play``. From them, per seat and card of its deck:
 * ``opening``: copies in the hand when the first turn begins (after mulligans);
 * ``turn_drawn``: the seat's own turn (1 = its first) in which a copy was first drawn after the
   opening hand (0: before its first turn; -1: never);
-* ``turn_played``: the seat's own turn in which a copy was first played (-1: never);
+* ``turn_played``: the seat's own turn in which a copy was first played (0: before its first turn,
+  e.g. Walpurgis's initial placement; -1: never);
 * ``plays``: how many times a copy was played.
 
 >>> from fudaba.core.decks import Deck
