@@ -29,6 +29,13 @@ STRONG = {"id": "SV-X99", "name": "強すぎる騎士", "name_en": "Overpowered 
           "atk": 10000, "def": 10000, "attribute": "アクション"}
 
 
+def test_20_every_built_in_game_offers_the_lab_through_its_descriptor() -> None:
+    assert {"maken", "sarasvati", "suikoden", "walpurgis"} <= set(LAB_GAMES)
+    for g in LAB_GAMES:
+        lab = descriptor(g).capability("lab")
+        assert all(callable(getattr(lab, f)) for f in ("moves", "filler", "fields", "value", "adjust", "reference"))
+
+
 def row(winner: int | None, x0: list[int], first: int = 0) -> dict[str, Any]:
     """A game of deck "d" (seat 0) against deck "e" (seat 1); card X's facts in seat 0."""
     return {"part": "baseline", "agent": "greedy", "batch": "b", "index": 0, "seed": 0, "a_seat": 0,

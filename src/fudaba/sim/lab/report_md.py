@@ -210,7 +210,7 @@ def suggestions_section(s: dict[str, Any]) -> Section:
     sec = Section("suggestions", "Suggestions / 調整案", [
         "For each outlier (searched with the first agent): the fewest steps of one field that bring the "
         "card's causal value into the band, confirmed on fresh deals. For the most uneven deck pair: the "
-        "one-step card change that brings the matchup nearest 50%, confirmed on fresh deals."])
+        "card change (one field, 1, 2 or 4 steps) that brings the matchup nearest 50%, confirmed on fresh deals."])
     rows = []
     for x in s["suggestions"]:
         lo, hi = x["band"]

@@ -10,10 +10,10 @@ wins (ties: the value nearest the band's middle). It is then **confirmed on fres
 from ``seed + 1,000,000``): the changed card and the filler played again, paired, and reported as
 ``after`` beside the study's ``before``.
 
-**A deck pair.** For the matchup furthest from 50% (its interval excluding 50%), the same search
-over the most valuable cards of the stronger deck (made weaker) and of the weaker deck (made
-stronger), on that matchup's games, keeps the one change that brings the matchup nearest to 50%,
-confirmed on fresh deals.
+**A deck pair.** For the matchup furthest from 50% (its interval excluding 50%), each field of the
+two most valuable cards of the stronger deck (made weaker) and of the weaker deck (made stronger) is
+moved 1, 2 and 4 steps (until the matchup crosses 50%) on that matchup's games; the one change that
+brings the matchup nearest to 50% is kept and confirmed on fresh deals.
 
 A change is written as a TOML patch: the card's ``[[card]]`` table with the changed fields
 (``cost = 1 → 4``), and in ``summary.json`` as ``{"card", "change": {"cost": [1, 4]}, "before",
@@ -241,27 +241,30 @@ def suggest_pair(study: Study, agent: str, matchup: dict[str, Any], ranked: dict
 
 def _pair_card(study: Study, agent: str, base: list[Batch], strong: str, deck: str, card: str,
                weaker: bool) -> dict[str, Any] | None:
-    """The change of ``card`` (one field, fewest steps) bringing the matchup nearest to 50%."""
+    """The change of ``card`` (one field, 1, 2 or 4 steps) bringing the matchup nearest to 50%."""
     lab = lab_module(study.game.name)
     raw = raw_table(study.game, card)
     best = None
     for name, (step, lo, hi, stronger) in lab.fields(study.game, card).items():
         cur = lab.value(raw, name)
         sign = -stronger if weaker else stronger
-        v = cur + sign * step
-        if not lo <= v <= hi:
-            continue
-        t = {**lab.adjust(raw, name, v), "id": f"{card}-V{digest(name, v)[:6]}"}
-        label = f"{card}:{name}={v}"
-        pairs = swapped_batches(study, agent, deck, "pair", label, {card: t["id"]}, [t], base)
-        try:
-            study.run([p[1] for p in pairs], f"pair {label}")
-        except (CardDataError, DeckError):
-            continue
-        r = _rate_of(study, [p[1] for p in pairs], strong)
-        if best is None or abs(r["rate"] - 0.5) < abs(best["search"]["rate"] - 0.5):
-            best = {"agent": agent, "deck": deck, "card": card, "change": {name: [cur, v]}, "label": label,
-                    "strong": strong, "search": r, "table": t, "patch": patch(raw, t)}
+        for k in (1, 2, 4):
+            v = cur + sign * k * step
+            if not lo <= v <= hi:
+                break
+            t = {**lab.adjust(raw, name, v), "id": f"{card}-V{digest(name, v)[:6]}"}
+            label = f"{card}:{name}={v}"
+            pairs = swapped_batches(study, agent, deck, "pair", label, {card: t["id"]}, [t], base)
+            try:
+                study.run([p[1] for p in pairs], f"pair {label}")
+            except (CardDataError, DeckError):
+                break
+            r = _rate_of(study, [p[1] for p in pairs], strong)
+            if best is None or abs(r["rate"] - 0.5) < abs(best["search"]["rate"] - 0.5):
+                best = {"agent": agent, "deck": deck, "card": card, "change": {name: [cur, v]}, "label": label,
+                        "strong": strong, "search": r, "table": t, "patch": patch(raw, t)}
+            if r["rate"] <= 0.5:  # the matchup has crossed 50%: more steps only go further
+                break
     return best
 
 
