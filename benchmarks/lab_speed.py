@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import time
 
@@ -57,9 +59,45 @@ def overhead(game: str, games: int, repeat: int) -> None:
     print(f"  CPU: plain {pc * 1000:.2f} ms/game, lab {qc * 1000:.2f} ms/game ({100 * (qc / pc - 1):+.1f}%)")
 
 
-def timed(cfgs: list, workers: int, chunk: int, backend: str) -> tuple[int, float]:
-    """Games played and seconds; a local Ray is started before the clock and stopped after it (its
-    start-up, a few seconds once per command, is not a per-game cost)."""
+def _ticks(pid: int) -> int:
+    """User + system CPU ticks of a process (Linux /proc), 0 when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def _ray_pids() -> list[int]:
+    """This machine's Ray processes (workers, raylet, GCS, …)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/cmdline", "rb") as f:
+                    cmd = f.read()
+            except OSError:
+                continue
+            if b"ray::" in cmd or b"raylet" in cmd or b"gcs_server" in cmd or b"ray/_private" in cmd:
+                out.append(int(d))
+    return out
+
+
+def cpu_now(backend: str) -> float:
+    """CPU seconds so far of this process, its finished children and (Ray) the Ray processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    if backend == "ray":
+        total += sum(_ticks(p) for p in _ray_pids()) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def timed(cfgs: list, workers: int, chunk: int, backend: str) -> tuple[int, float, float]:
+    """Games played, wall seconds and CPU seconds (every process that played or scheduled them); a
+    local Ray is started before the clock and stopped after it (its start-up, a few seconds once per
+    command, is not a per-game cost)."""
     ray = None
     if backend == "ray":
         import ray
@@ -67,28 +105,31 @@ def timed(cfgs: list, workers: int, chunk: int, backend: str) -> tuple[int, floa
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
         warm = [(cfg, ix[: 2 * workers]) for cfg, ix in cfgs[:1]]
         sum(1 for _ in run_batches(warm, workers, chunk=1, backend="ray"))  # every worker started and warm
-    t0 = time.perf_counter()
+    c0, t0 = cpu_now(backend), time.perf_counter()
     n = sum(1 for _ in run_batches(cfgs, workers, chunk=chunk, backend=backend))
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, cpu_now(backend) - c0
     if ray is not None:
         ray.shutdown()
-    return n, dt
+    return n, dt, cpu
 
 
 def backends(game: str, games: int, chunk: int) -> None:
     st = study_of(game, games, 2000)
     cfgs = [(st.config(b), b.indices) for b in st.baseline("greedy")]
-    print(f"{game}: the {games} games of a two-deck study's baseline, greedy vs greedy")
+    print(f"{game}: the {games} games of a two-deck study's baseline, greedy vs greedy; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for backend in ("process", "ray"):
         for workers in (1, 2):
-            n, dt = timed(cfgs, workers, chunk, backend)
-            print(f"  {backend:7s} workers={workers}: {n / dt:.0f} games/s ({n} games, tasks of {chunk}, {dt:.1f} s)")
-    times = {c: timed(cfgs, 1, c, "ray")[1] for c in (1, chunk)}
+            n, dt, cpu = timed(cfgs, workers, chunk, backend)
+            print(f"  {backend:7s} workers={workers}: {n / dt:.0f} games/s wall, {cpu / n * 1000:.2f} ms CPU a game "
+                  f"({n} games, tasks of {chunk}, {dt:.1f} s)")
+    runs = {c: timed(cfgs, 1, c, "ray") for c in (1, chunk)}
     tasks1 = sum(len(ix) for _, ix in cfgs)
     tasksc = sum(-(-len(ix) // chunk) for _, ix in cfgs)
-    per_task = (times[1] - times[chunk]) / (tasks1 - tasksc)
-    print(f"  ray per-task overhead: {per_task * 1000:.2f} ms per task (one worker: tasks of 1 game "
-          f"{times[1]:.1f} s, tasks of {chunk}: {times[chunk]:.1f} s)")
+    wall = (runs[1][1] - runs[chunk][1]) / (tasks1 - tasksc)
+    cpu = (runs[1][2] - runs[chunk][2]) / (tasks1 - tasksc)
+    print(f"  ray per-task overhead (one worker, tasks of 1 game against tasks of {chunk}): {wall * 1000:.2f} ms "
+          f"wall, {cpu * 1000:.2f} ms CPU a task")
 
 
 def main() -> None:

@@ -61,19 +61,30 @@ def table(records: list[dict[str, Any]], types: dict[str, str]) -> Any:
     return pa.Table.from_pylist(records, schema=schema)
 
 
+#: games per Parquet row group (a million-game study is written in pieces, its memory bounded)
+GROUP = 20_000
+
+
 def write(rows: list[dict[str, Any]], game: str, variant: str, out: Path, csv: bool = False) -> list[Path]:
-    """``games.parquet`` and ``cards.parquet`` (and ``.csv`` with ``csv``) in ``out``; the paths."""
+    """``games.parquet`` and ``cards.parquet`` (and ``.csv`` with ``csv``) in ``out``, written
+    ``GROUP`` games at a time; the paths."""
     import pyarrow.csv as pcsv
     import pyarrow.parquet as pq
 
     written = []
-    for name, t in (("games", table(game_rows(rows, game, variant), GAME_TYPES)),
-                    ("cards", table(card_rows(rows), CARD_TYPES))):
+    for name, build, types in (("games", lambda rs: game_rows(rs, game, variant), GAME_TYPES),
+                               ("cards", card_rows, CARD_TYPES)):
         p = out / f"{name}.parquet"
-        pq.write_table(t, p)
-        written.append(p)
-        if csv:
-            c = out / f"{name}.csv"
-            pcsv.write_csv(t, c)
-            written.append(c)
+        c = out / f"{name}.csv"
+        first = table([], types)
+        with pq.ParquetWriter(p, first.schema) as pw:
+            cw = pcsv.CSVWriter(c, first.schema) if csv else None
+            for k in range(0, max(len(rows), 1), GROUP):
+                t = table(build(rows[k:k + GROUP]), types)
+                pw.write_table(t)
+                if cw is not None:
+                    cw.write_table(t)
+            if cw is not None:
+                cw.close()
+        written += [p, c] if csv else [p]
     return written
