@@ -251,6 +251,19 @@ def unused_section(s: dict[str, Any]) -> Section:
     return sec
 
 
+#: each section's introduction in Japanese (after the English)
+INTRO_JA = {
+    "study": "各数値は、指定したエージェントが両方の席を受け持った対戦の結果です(例: greedy方策の結果)。カードの評価にはAIの使いこなしも含まれます。引き分けは0.5勝として数え、[a–b%] は95%信頼区間、n は対戦数です。",
+    "seats": "先攻の勝率、各デッキの勝率、デッキ同士の相性表(先攻・後攻別も)、対戦の長さ、決着の理由。",
+    "cards": "17lands式の観察指標: 初手にあった(OH)、後から引いた(GD)、手札に来た(GIH)、一度も見なかった(GNS)、使った対戦の勝率。IWD = GIH − GNS。相関であって因果ではありません(因果は次の節)。",
+    "causal": "カードをすべて同コストの中立な代替カードに差し替え、同じ配り(同じシード・席・相手・エージェント)で対戦し直した差: カードありの勝率 − 代替カードの勝率(ポイント)。対応のある95%区間(Newcombe)付き。★ = 区間全体が目標帯の外(外れ値)。",
+    "curve": "各キャラクターのコスト・攻撃力・防御力を基準カーブと比べ、測った因果効果を並べます。",
+    "sweep": "パラメータの各値を同じ配りで対戦。バランスの指標: 先攻の偏り |先攻勝率 − 50%| とデッキ間の差(最強 − 最弱)。",
+    "suggestions": "外れ値のカードごとに、因果効果を目標帯に戻す最小の変更(1項目ずつ、1単位ずつ)を探し、新しい配りで確かめた結果。最も偏ったデッキの組には、相性を50%に最も近づけるカードの変更。",
+    "unused": "どの対戦でも使われなかったカードと、ターン上限で止まった対戦(AIの膠着)。",
+}
+
+
 def sections(summary: dict[str, Any], curve_title: str = "Reference curve / 基準カーブ") -> list[Section]:
     out = [study_section(summary), seats_section(summary), cards_section(summary), causal_section(summary)]
     curve = curve_section(summary, curve_title)
@@ -260,6 +273,9 @@ def sections(summary: dict[str, Any], curve_title: str = "Reference curve / 基�
     if sweep is not None:
         out.append(sweep)
     out += [suggestions_section(summary), unused_section(summary)]
+    for sec in out:
+        if sec.id in INTRO_JA:
+            sec.intro.append(INTRO_JA[sec.id])
     return out
 
 
