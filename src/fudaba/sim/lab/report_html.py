@@ -19,7 +19,7 @@ header p{margin:4px 0 0;font-size:13px;opacity:.85}
 nav{padding:8px 24px;background:#e8edf4;font-size:13px}nav a{margin-right:14px;color:#23395d}
 section{padding:6px 24px 18px;border-bottom:1px solid #ddd}h2{font-size:19px;color:#23395d}
 .intro{font-size:13px;max-width:70em;color:#333}.wrap{overflow-x:auto;margin:6px 0 14px}
-table{border-collapse:collapse;font-size:12px;background:#fff}caption{text-align:left;font-weight:600;
+table{border-collapse:collapse;font-size:12px;background:#fff}caption{text-align:left;font-weight:600;white-space:nowrap;
 padding:4px 0;font-size:13px}th,td{border:1px solid #d5d9e0;padding:3px 6px;white-space:nowrap;text-align:left}
 th{background:#eef1f6;position:sticky;top:0}td.num{text-align:right}td.long{white-space:normal;min-width:30em}tr.outlier td{background:#fff1d6}img{max-width:100%;border:1px solid #ddd;margin:6px 0}
 pre{background:#f3f3f3;padding:8px;font-size:12px;display:inline-block;margin:4px 12px 4px 0}
