@@ -13,7 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..core.errors import CardDataError, DeckError, FudabaError
-from .common import CARDS_HELP, app, console, esc, fail, load, parse_params
+from ..core.registry import descriptor
+from .common import CARDS_HELP, app, console, err, esc, fail, load, parse_params
 from .simulate import AGENT_SPECS, parse_agents
 
 BACKEND_HELP = "where games are played: process (this machine's worker processes) or ray (a Ray cluster)"
@@ -54,7 +55,6 @@ def parse_causal(text: str) -> str | int:
 
 def write_report(result: Any, out: Path, csv: bool, timing: str) -> list[Path]:
     """The report folder's files; their paths."""
-    from ..core.registry import descriptor
     from ..sim.lab import data, report_html, report_md
 
     summary = result.summary
@@ -109,6 +109,9 @@ def lab(
     if backend not in ("process", "ray"):
         raise fail(f"--backend {backend!r}: {BACKEND_HELP}")
     g = load(game, variant, parse_params(param), cards)
+    if descriptor(g.name).capability("lab") is None:
+        err.print(f"[yellow]note:[/] {esc(g.name)} has no lab module (games/{esc(g.name)}/lab.py): seats, decks and "
+                  "matchups only, no per-card metrics or causal values")
     names = parse_agents(agents, g.name, f"--agents takes one or more of {AGENT_SPECS}, separated by commas")
     try:
         sweeps = [parse_sweep(s) for s in sweep or []]

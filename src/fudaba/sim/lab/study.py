@@ -18,6 +18,7 @@ carrying it: 0 = A, 1 = B, -1 = none), ``params`` (rule parameters changed), ``w
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,7 +135,7 @@ class Study:
         self.log = GamesLog(log, key) if log is not None else None
         if self.log is not None:
             for g in self.log.entries():
-                self.rows[(g["batch"], g["index"])] = g
+                self.rows[(g["batch"], g["index"])] = compact(g)
 
     # ------------------------------------------------------------------ the batches
     def matchups(self) -> list[tuple[str, str]]:
@@ -220,10 +221,20 @@ def row_of(batch: Batch, rec: Record) -> dict[str, Any]:
     a_seat = int(meta["agent_a_seat"])
     decks = [batch.b, batch.b]
     decks[a_seat] = batch.a
-    return {"part": batch.part, "agent": batch.agent, "batch": batch.key, "index": int(meta["index"]),
-            "seed": rec.seed, "a_seat": a_seat, "decks": decks, "change": batch.change, "side": batch.side,
-            "params": dict(batch.params), "winner": rec.winner, "reason": rec.result, "turns": rec.turns,
-            "first": meta.get("first"), "decisions": meta.get("decisions"), "cards": meta.get("cards") or []}
+    return compact({"part": batch.part, "agent": batch.agent, "batch": batch.key, "index": int(meta["index"]),
+                    "seed": rec.seed, "a_seat": a_seat, "decks": decks, "change": batch.change, "side": batch.side,
+                    "params": dict(batch.params), "winner": rec.winner, "reason": rec.result, "turns": rec.turns,
+                    "first": meta.get("first"), "decisions": meta.get("decisions"), "cards": meta.get("cards") or []})
+
+
+def compact(row: dict[str, Any]) -> dict[str, Any]:
+    """A row as it is kept in memory: its words interned (a batch's rows share them) and each card's
+    facts a tuple — about a third less memory than the row read from JSON (a study keeps every game)."""
+    for k in ("part", "agent", "batch", "change", "reason"):
+        row[k] = sys.intern(row[k])
+    row["decks"] = [sys.intern(d) for d in row["decks"]]
+    row["cards"] = [{sys.intern(c): tuple(f) for c, f in seat.items()} for seat in row["cards"]]
+    return row
 
 
 def score(row: dict[str, Any], seat: int) -> float:
