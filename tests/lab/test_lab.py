@@ -303,3 +303,18 @@ def test_20_2_every_tunable_field_moves_one_step_and_stays_a_valid_card(game: st
                 assert lab.value(t, field) == v, (card, field, v)
                 moved += 1
     assert moved > len(cards) // 2
+
+
+def test_20_2_a_sweep_step_of_the_first_players_rate_is_paired_game_by_game() -> None:
+    from fudaba.sim.lab.sweep import first_step, sensitivity
+    from fudaba.sim.stats import newcombe_paired
+
+    before = [row(0, [1, 0, -1, -1, 0], first=0), row(0, [1, 0, -1, -1, 0], first=1), row(1, [1, 0, -1, -1, 0], first=1)]
+    after = [row(0, [1, 0, -1, -1, 0], first=0), row(1, [1, 0, -1, -1, 0], first=1), row(1, [1, 0, -1, -1, 0], first=1)]
+    step = first_step(before, after)  # the first player won 2 of 3, then 3 of 3: the second deal changed
+    assert step["delta"] == pytest.approx(1 / 3) and step["n"] == 3
+    assert step["ci95"] == list(newcombe_paired(2, 1, 0, 0))
+    pts = [{"agent": "greedy", "param": "p", "value": v, "first_player": {"rate": r}, "spread": 0.0,
+            "length": {"mean": 10.0}, "first_step": st} for v, r, st in (("1", 2 / 3, None), ("2", 1.0, step))]
+    sens = sensitivity(pts)
+    assert sens["first_edge"]["max_per_step"] == pytest.approx(1 / 3) and sens["largest_first_step"]["to"] == "2"

@@ -193,11 +193,16 @@ def sweep_section(s: dict[str, Any]) -> Section | None:
     sec = Section("sweep", "Rules / ルールの感度", ["Each value of a parameter played on the same deals. Balance: "
                                                   "first-player edge |first − 50%| and deck spread (best deck − "
                                                   "worst deck)."], figures=["sweep"])
+    def big(x: dict[str, Any]) -> str:
+        b = x.get("largest_first_step")
+        return f"→ {b['to']}: {signed(b['delta'])} {ci(b['ci95'], True)} n={b['n']}" if b else "—"
+
     sec.tables.append(("sensitivity: which parameter moves balance most per step", [
         "parameter", "agent", "values", "first-player edge: max move per step", "deck spread: max move per step",
-        "length: max move per step (turns)"],
+        "length: max move per step (turns)", "largest step of the first player's win rate (paired)"],
         [[x["param"], x["agent"], ", ".join(x["values"]), signed(x["first_edge"]["max_per_step"]),
-          signed(x["deck_spread"]["max_per_step"]), f"{x['length']['max_per_step']:.2f}"] for x in s["sensitivity"]]))
+          signed(x["deck_spread"]["max_per_step"]), f"{x['length']['max_per_step']:.2f}", big(x)]
+         for x in s["sensitivity"]]))
     rows = [[p["param"], p["value"], p["agent"], rated(p["first_player"]), rated(p["draws"]),
              f"{p['length']['mean']:.1f}" if p["length"]["mean"] is not None else "—",
              "; ".join(f"{d['deck']} {rated(d)}" for d in p["decks"])] for p in s["sweeps"]]
