@@ -134,8 +134,10 @@ def lab(
         except (DeckError, CardDataError, FudabaError) as e:
             raise fail(esc(str(e))) from None
     elapsed = time.perf_counter() - t0
-    played = len(result.study.rows)
-    timing = f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s)"
+    played, total = result.study.played, len(result.study.rows)
+    timing = f"{played} games played in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s)"
+    if total > played:
+        timing += f", {total - played} more read from {games_log}"
     try:
         paths = write_report(result, out, csv, timing)
     except OSError as e:

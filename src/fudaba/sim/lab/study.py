@@ -130,6 +130,8 @@ class Study:
         self.games, self.seed, self.workers = games, seed, workers
         self.backend, self.address, self.progress = backend, address, progress
         self.rows: dict[tuple[str, int], dict[str, Any]] = {}
+        #: games played by this process (the others came from the games log)
+        self.played = 0
         key = {"lab": 1, "game": game.name, "variant": game.variant, "seed": seed,
                "config": digest(game.params, [(d.key, d.deck.to_dict()) for d in decks], game.extra_cards)}
         self.log = GamesLog(log, key) if log is not None else None
@@ -211,6 +213,7 @@ class Study:
         for n, rec, _ in run_batches(cfgs, self.workers, advance, chunk, self.backend, self.address):
             row = row_of(work[n][0], rec)
             self.rows[(row["batch"], row["index"])] = row
+            self.played += 1
             if write is not None:
                 write(row)
 
