@@ -32,6 +32,12 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _last_byte(path: Path) -> bytes:
+    with path.open("rb") as f:
+        f.seek(-1, 2)
+        return f.read(1)
+
+
 class GamesLog:
     """The games of one run in a JSON-lines file (see the module docstring)."""
 
@@ -60,11 +66,17 @@ class GamesLog:
     def appending(self) -> Iterator[Callable[[dict[str, Any]], None]]:
         """A function that appends one game (with this run's key) and flushes it at once."""
         try:
+            cut = self.path.exists() and self.path.stat().st_size > 0 and _last_byte(self.path) != b"\n"
             f = self.path.open("a", encoding="utf-8")
         except OSError as e:
             raise FudabaError(f"cannot write the games log {self.path}: {e.strerror}") from None
         with f:
+            if cut:  # a line cut short by a stop: the next game starts on a line of its own
+                f.write("\n")
             def write(entry: dict[str, Any]) -> None:
+                clash = sorted(set(entry) & set(self.key))
+                if clash:  # the entry would hide the run's key: it could never be read back
+                    raise ValueError(f"games log: the entry's {clash} are the run's key fields")
                 f.write(json.dumps({**self.key, **entry}, ensure_ascii=False, separators=(",", ":")) + "\n")
                 f.flush()
 

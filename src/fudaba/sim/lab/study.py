@@ -132,7 +132,7 @@ class Study:
         self.rows: dict[tuple[str, int], dict[str, Any]] = {}
         #: games played by this process (the others came from the games log)
         self.played = 0
-        key = {"lab": 1, "game": game.name, "variant": game.variant, "seed": seed,
+        key = {"lab": 1, "game": game.name, "variant": game.variant, "study_seed": seed,
                "config": digest(game.params, [(d.key, d.deck.to_dict()) for d in decks], game.extra_cards)}
         self.log = GamesLog(log, key) if log is not None else None
         if self.log is not None:
