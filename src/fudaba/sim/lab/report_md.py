@@ -37,6 +37,13 @@ def ci(c: Sequence[float] | None, points: bool = False) -> str:
     return f"[{c[0] * 100:.1f}–{c[1] * 100:.1f}%]"
 
 
+def short(rate: float | None, c: Sequence[float] | None, n: int) -> str:
+    """``52.3% [48–56] n=200`` (the wide per-card table)."""
+    if not n or rate is None or not c:
+        return "— n=0"
+    return f"{rate * 100:.1f}% [{c[0] * 100:.0f}–{c[1] * 100:.0f}] n={n}"
+
+
 def rated(r: dict[str, Any]) -> str:
     """``52.3% [48.1–56.4%] n=200``."""
     if not r or not r.get("n"):
@@ -130,7 +137,7 @@ def cards_section(s: dict[str, Any]) -> Section:
             rows = []
             for c in cards:
                 row = [c["card"], card_name(c), str(c["copies"])]
-                row += [f"{pct(c[f'{k}_wr'])} {ci(c[f'{k}_ci95'])} n={c[f'{k}_n']}" for k, _ in METRICS]
+                row += [short(c[f"{k}_wr"], c[f"{k}_ci95"], c[f"{k}_n"]) for k, _ in METRICS]
                 row += [f"{signed(c['iwd'])} {ci(c['iwd_ci95'], True)}",
                         f"{pct(c['play_rate'])} {ci(c['play_rate_ci95'])}",
                         "—" if c["turn_played"] is None else f"{c['turn_played']:.1f}"
