@@ -33,7 +33,8 @@ def test_20_every_built_in_game_offers_the_lab_through_its_descriptor() -> None:
     assert {"maken", "sarasvati", "suikoden", "walpurgis"} <= set(LAB_GAMES)
     for g in LAB_GAMES:
         lab = descriptor(g).capability("lab")
-        assert all(callable(getattr(lab, f)) for f in ("moves", "filler", "fields", "value", "adjust", "reference"))
+        assert all(callable(getattr(lab, f)) for f in ("moves", "filler", "fields", "value", "adjust", "reference",
+                                                         "in_play_from_start"))
 
 
 def row(winner: int | None, x0: list[int], first: int = 0) -> dict[str, Any]:
@@ -129,6 +130,9 @@ def test_20_5_a_small_study_of_every_game_writes_the_report_folder(game: str, tm
     deltas = [c["causal_delta"] for c in measured]
     assert deltas == sorted(deltas, reverse=True)
     assert [p["value"] for p in s["sweeps"]] == ["0", "1"] and s["sensitivity"][0]["param"] == "first"
+    from_start = {c["card"] for c in s["cards"] if c.get("in_play_from_start")}  # a mastermind, a character
+    assert bool(from_start) == (game in ("maken", "suikoden"))
+    assert not from_start & {c["card"] for c in s["agents"]["greedy"]["never_played"]}
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "greedy-policy result" in page and "data:image/png;base64," in page
     assert "http://" not in page and "https://" not in page  # nothing fetched: it opens offline

@@ -93,3 +93,8 @@ def adjust(raw: dict[str, Any], field: str, v: int) -> dict[str, Any]:
 
 def reference(game: Any, card_id: str) -> dict[str, Any] | None:
     return None
+
+
+def in_play_from_start(game: Any, card_id: str) -> bool:
+    """The character card is in play from the setup: never drawn, never played."""
+    return bool(game.cards[card_id].kind == "character")

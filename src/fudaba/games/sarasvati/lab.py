@@ -93,3 +93,8 @@ def reference(game: Any, card_id: str) -> dict[str, Any] | None:
     atk, dfn = curve(c.cost)
     return {"cost": c.cost, "atk": c.atk, "def": c.def_, "curve_atk": atk, "curve_def": dfn,
             "atk_vs_curve": c.atk - atk, "def_vs_curve": c.def_ - dfn, "effects": len(c.effects)}
+
+
+def in_play_from_start(game: Any, card_id: str) -> bool:
+    """Every card starts in the deck (the forbidden books are played when opened)."""
+    return False

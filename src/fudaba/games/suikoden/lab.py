@@ -101,3 +101,9 @@ def adjust(raw: dict[str, Any], field: str, v: int) -> dict[str, Any]:
 
 def reference(game: Any, card_id: str) -> dict[str, Any] | None:
     return None
+
+
+def in_play_from_start(game: Any, card_id: str) -> bool:
+    """The mastermind is in play from the setup: never drawn, never played."""
+    c = game.cards[card_id]
+    return bool(c.type == "character" and c.is_mastermind)

@@ -116,3 +116,8 @@ def adjust(raw: dict[str, Any], field: str, v: int) -> dict[str, Any]:
 
 def reference(game: Any, card_id: str) -> dict[str, Any] | None:
     return None
+
+
+def in_play_from_start(game: Any, card_id: str) -> bool:
+    """Every card starts in the deck."""
+    return False

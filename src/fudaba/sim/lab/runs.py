@@ -68,7 +68,8 @@ def analyse(study: Study, plan: Plan) -> dict[str, Any]:
                                 "reasons": reasons_table(rows), "band": list(bounds),
                                 "skipped": {d: s for d, s in skipped.items() if s},
                                 "never_played": [{k: c[k] for k in ("deck", "card", "name", "name_en", "games")}
-                                                 for c in cards if c["games"] and not c["played_n"]],
+                                                 for c in cards if c["games"] and not c["played_n"]
+                                                 and not c.get("in_play_from_start")],
                                 "stalled": stalled(rows)}
         out["decks"] += [{"agent": agent, "name": d["deck"], "win_rate": d["rate"], **d} for d in decks_table(rows, keys)]
         matchups = [{"agent": agent, "win_rate": m["rate"], **m} for m in matchups_table(rows, keys)]
@@ -119,6 +120,8 @@ def card_rows(study: Study, agent: str, metrics: dict[tuple[str, str], dict[str,
         row["iwd"], row["iwd_ci95"] = m["iwd"]["value"], m["iwd"]["ci95"]
         row["turn_played"], row["turn_played_ci95"] = m["turn_played"]["mean"], m["turn_played"]["ci95"]
         row["plays"] = m["plays"]
+        if lab is not None and lab.in_play_from_start(g, card):
+            row["in_play_from_start"] = True  # never drawn nor played: its metrics say nothing
         ref = lab.reference(g, card) if lab is not None else None
         if ref is not None:
             row["reference"] = ref
@@ -143,7 +146,7 @@ def stalled(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def never_by_all(cards: Sequence[dict[str, Any]], agents: Sequence[str]) -> list[dict[str, Any]]:
     """The (deck, card)s that no agent played in any of its games."""
-    played = {(c["deck"], c["card"]) for c in cards if c["played_n"]}
+    played = {(c["deck"], c["card"]) for c in cards if c["played_n"] or c.get("in_play_from_start")}
     seen: dict[tuple[str, str], dict[str, Any]] = {}
     for c in cards:
         key = (c["deck"], c["card"])
