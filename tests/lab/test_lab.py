@@ -244,6 +244,7 @@ def test_20_2_each_games_log_reading_agrees_with_its_rules(game: str) -> None:
     (["--sweep", "starting_hand=5"], "give a parameter and at least two values"),
     (["--sweep", "starting_hand=5,banana"], "starting_hand"),
     (["--agents", "nobody"], "--agents 'nobody'"),
+    (["--sweep", "deck_size=30,40"], "the deck has 40 cards; it must have exactly 30"),  # before any game
     (["--backend", "cloud"], "--backend 'cloud'"),
     (["--games", "0"], "--games and --workers must be at least 1"),
 ])

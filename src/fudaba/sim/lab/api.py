@@ -76,8 +76,7 @@ def run_lab(game: str | Game, decks: Sequence[str | LabDeck] = ("starter",), age
             progress: Progress | None = None) -> LabResult:
     """Run a study (study.py) and every phase of ``plan`` (runs.py)."""
     g = load_game(game, variant, **(params or {})) if isinstance(game, str) else game
-    specs = [d for d in decks if isinstance(d, str)]
-    lab_decks = [d for d in decks if isinstance(d, LabDeck)] + (resolve_decks(g, specs) if specs else [])
+    lab_decks = resolve_decks(g, list(decks))
     study = Study(g, lab_decks, list(agents), games, seed, workers, backend, address, games_log, progress)
     summary = {"config": config(study, plan or Plan()), **analyse(study, plan or Plan())}
     return LabResult(study, summary)

@@ -58,6 +58,9 @@ def analyse(study: Study, plan: Plan) -> dict[str, Any]:
     keys = list(study.decks)
     out: dict[str, Any] = {"agents": {}, "decks": [], "matchups": [], "cards": [], "suggestions": [],
                            "pair_suggestions": [], "sweeps": [], "sensitivity": []}
+    for key, values in plan.sweeps:  # every deck legal under every swept value, before any game is played
+        for v in values:
+            study.check(study.baseline(study.agents[0], part="sweep", params={key: v}))
     for n, agent in enumerate(study.agents):
         rows = study.run(study.baseline(agent), f"baseline ({agent})")
         metrics = card_metrics(rows)

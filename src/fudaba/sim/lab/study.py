@@ -47,12 +47,16 @@ class LabDeck:
     label: str
 
 
-def resolve_decks(game: Game, specs: Sequence[str], load: Callable[[str], Deck] | None = None) -> list[LabDeck]:
-    """The decks named by ``--decks``: ``starter`` (every starter deck), ``starter:NAME`` or a deck
-    file (``load`` reads it; default ``game.load_deck``). DeckError names a bad one."""
+def resolve_decks(game: Game, specs: Sequence[str | LabDeck], load: Callable[[str], Deck] | None = None) -> list[LabDeck]:
+    """The decks named by ``--decks``, in order: ``starter`` (every starter deck), ``starter:NAME``, a
+    deck file (``load`` reads it; default ``game.load_deck``) or a :class:`LabDeck`. A deck named twice
+    is studied once; two decks of one key get a suffix. DeckError names a bad one."""
     starters = game.cached_starter_decks()
     out: list[LabDeck] = []
     for spec in specs or ["starter"]:
+        if isinstance(spec, LabDeck):
+            out.append(spec)
+            continue
         spec = spec.strip()
         if spec == "starter":
             out += [LabDeck(k, d, d.name or k) for k, d in sorted(starters.items())]
