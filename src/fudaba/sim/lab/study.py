@@ -188,7 +188,9 @@ class Study:
             for side, d in zip("AB", cfg.decks, strict=True):
                 problems = g.check_deck(Deck.from_dict(d or {}))
                 if problems:
-                    raise DeckError(problems, f"{b.a if side == 'A' else b.b}{f' ({b.change})' if b.change else ''}")
+                    where = "".join(f" under {k}={v}" for k, v in sorted(b.params.items()))
+                    raise DeckError(problems, f"{b.a if side == 'A' else b.b}{f' ({b.change})' if b.change else ''}"
+                                              + where)
 
     # ------------------------------------------------------------------ playing
     def run(self, batches: Sequence[Batch], label: str = "games") -> list[dict[str, Any]]:
