@@ -162,7 +162,7 @@ def causal_section(s: dict[str, Any]) -> Section:
         cards = [c for c in s["cards"] if c["agent"] == agent and c["causal_delta"] is not None]
         sec.tables.append((f"ranking — {policy(agent)}; target band [{lo * 100:+.1f}, {hi * 100:+.1f}] pt",
                            ["rank", "deck", "id", "card", "causal value", "95% interval", "paired games",
-                            "games that differed", "outlier"],
+                            "pairs whose result differed", "outlier"],
                            [[str(i + 1), c["deck"], c["card"], card_name(c), signed(c["causal_delta"]),
                              ci(c["causal_ci95"], True), str(c["causal_n"]), str(c["causal_differ"]),
                              "★" if c["outlier"] else ""] for i, c in enumerate(cards)]))
