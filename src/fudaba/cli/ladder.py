@@ -36,6 +36,10 @@ def ladder(
     games_log: Annotated[Path | None, typer.Option(help="append each game's outcome here (JSON lines) as it ends; "
                                                         "the games already in it are not played again, so a "
                                                         "stopped ladder runs on from where it was")] = None,
+    backend: Annotated[str, typer.Option(help="where games are played: process (this machine's worker processes) "
+                                              "or ray (a Ray cluster; pip install 'fudaba[ray]')")] = "process",
+    address: Annotated[str | None, typer.Option(help="with --backend ray: a running Ray cluster's address "
+                                                     "(default: a local Ray)")] = None,
 ) -> None:
     """Play a round robin (every pair of agents, both seats and both decks) and rate the agents.
 
@@ -50,6 +54,8 @@ def ladder(
         raise fail("--workers must be at least 1")
     if prior < 0:
         raise fail("--prior must be at least 0")
+    if backend not in ("process", "ray"):
+        raise fail(f"--backend {backend!r}: process or ray")
     params = parse_params(param)
     g = load(game, variant, params)
     names = parse_agents(agents, g.name, f"--agents takes two or more of {AGENT_SPECS}, separated by commas")
@@ -84,9 +90,10 @@ def ladder(
                   TimeRemainingColumn(), console=console) as prog:
         task = prog.add_task("games", total=total)
         try:
-            result = run_ladder(names, games_, base, workers, lambda n: prog.advance(task, n), games_log)
+            result = run_ladder(names, games_, base, workers, lambda n: prog.advance(task, n), games_log, backend,
+                                address)
         except FudabaError as e:
-            raise fail(str(e)) from None
+            raise fail(esc(str(e))) from None
     elapsed = time.perf_counter() - t0
     try:
         ratings = result.ratings(prior)

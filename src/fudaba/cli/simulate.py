@@ -103,7 +103,8 @@ def seconds_text(s: float) -> str:
     return f"{ms:.3g} ms" if ms >= 0.01 else f"{ms:.3f} ms"
 
 
-def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Record], float, list[float]]:
+def _run_games(cfg: Any, games_: int, workers: int, label: str, backend: str = "process",
+               address: str | None = None) -> tuple[list[Record], float, list[float]]:
     """Play a batch with a progress bar: the records in game order, the elapsed seconds and agents A's
     and B's mean seconds per decision."""
     from ..sim.runner import run_batches
@@ -117,13 +118,14 @@ def _run_games(cfg: Any, games_: int, workers: int, label: str) -> tuple[list[Re
     ) as prog:
         task = prog.add_task("games", total=games_)
         try:
-            for _, rec, timing in run_batches([(cfg, games_)], workers, lambda n: prog.advance(task, n)):
+            for _, rec, timing in run_batches([(cfg, games_)], workers, lambda n: prog.advance(task, n),
+                                              backend=backend, address=address):
                 records.append(rec)
                 for i in (0, 1):
                     seconds[i] += timing.seconds[i]
                     decisions[i] += timing.decisions[i]
         except FudabaError as e:
-            raise fail(str(e)) from None
+            raise fail(esc(str(e))) from None
     records.sort(key=lambda r: r.meta.get("index", 0))
     return records, time.perf_counter() - t0, [s / max(1, d) for s, d in zip(seconds, decisions, strict=True)]
 
@@ -187,6 +189,10 @@ def simulate(
     deck_b: Annotated[str | None, typer.Option(help="deck of agent B: a starter deck by name or a deck list file "
                                                     "(default: the second starter)")] = None,
     cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP)] = None,
+    backend: Annotated[str, typer.Option(help="where games are played: process (this machine's worker processes) "
+                                              "or ray (a Ray cluster; pip install 'fudaba[ray]')")] = "process",
+    address: Annotated[str | None, typer.Option(help="with --backend ray: a running Ray cluster's address "
+                                                     "(default: a local Ray)")] = None,
 ) -> None:
     """Run many AI games and print win rates (95% CI), first-player rate, draws, reasons, lengths.
 
@@ -198,6 +204,8 @@ def simulate(
         raise fail("--games must be at least 1")
     if workers < 1:
         raise fail("--workers must be at least 1")
+    if backend not in ("process", "ray"):
+        raise fail(f"--backend {backend!r}: process or ray")
     params = parse_params(param)
     g = load(game, variant, params, cards)
     extra = [dict(c) for c in g.extra_cards]  # --cards: every game and every worker plays with them
@@ -269,7 +277,7 @@ def simulate(
         cfg = SimConfig(gv.name, (names[0], names[1]), gv.variant, dict(gv.params), seed, (decks[0], decks[1]),
                         extra)
         label = f"{sweep_key}={value}" if sweep_key else "simulating"
-        records, elapsed, per_decision = _run_games(cfg, games_, workers, label)
+        records, elapsed, per_decision = _run_games(cfg, games_, workers, label, backend, address)
         if fh:
             for r in records:
                 fh.write(r.to_json() + "\n")

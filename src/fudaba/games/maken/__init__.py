@@ -21,6 +21,7 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.maken.testing",
+    extras={"lab": "fudaba.games.maken.lab"},
 )
 
 __all__ = ["DESCRIPTOR"]

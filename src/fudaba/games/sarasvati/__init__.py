@@ -24,6 +24,7 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.sarasvati.testing",
+    extras={"lab": "fudaba.games.sarasvati.lab"},
 )
 
 

@@ -23,6 +23,7 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.walpurgis.testing",
+    extras={"lab": "fudaba.games.walpurgis.lab"},
 )
 
 __all__ = ["DESCRIPTOR"]
