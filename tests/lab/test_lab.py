@@ -236,7 +236,7 @@ def test_20_2_each_games_log_reading_agrees_with_its_rules(game: str) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--decks", "nowhere.txt"], "cannot read nowhere.txt"),
+    (["--decks", "nowhere.txt"], "nowhere.txt: 1 problem(s): - cannot read: No such file or directory"),
     (["--decks", "starter:nope"], "no starter deck 'nope'; starter decks: a_vanguard, b_keepers, c_workshop"),
     (["--band", "5,1"], "--band '5,1': the low end must be below the high end"),
     (["--band", "x"], "--band 'x': write LOW,HIGH in percentage points"),

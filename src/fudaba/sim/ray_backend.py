@@ -11,7 +11,7 @@ Ray is an optional extra (``pip install 'fudaba[ray]'``); it is imported only he
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..core.errors import FudabaError
@@ -26,10 +26,9 @@ def ray_module() -> Any:
     return ray
 
 
-def ray_chunks(tasks: Sequence[Any], workers: int, address: str | None = None) -> Iterator[tuple[int, list[Any]]]:
-    """``(batch, results)`` of every task ``(batch, config, indices)`` as the tasks end."""
-    from .runner import _play_chunk
-
+def ray_chunks(play_chunk: Callable[..., list[Any]], tasks: Sequence[Any], workers: int,
+               address: str | None = None) -> Iterator[tuple[int, list[Any]]]:
+    """``(batch, play_chunk(config, indices))`` of every task ``(batch, config, indices)`` as the tasks end."""
     ray = ray_module()
     started = False
     if not ray.is_initialized():
@@ -44,7 +43,7 @@ def ray_chunks(tasks: Sequence[Any], workers: int, address: str | None = None) -
             raise FudabaError(f"cannot start or reach Ray{f' at {address}' if address else ''}: {e}") from None
         started = True
     try:
-        remote = ray.remote(num_cpus=1, max_retries=0)(_play_chunk)
+        remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
         pending = {remote.remote(cfg, list(indices)): b for b, cfg, indices in tasks}
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)

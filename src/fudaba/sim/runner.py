@@ -196,7 +196,7 @@ def run_batches(
     if backend == "ray":
         from .ray_backend import ray_chunks
 
-        done: Iterator[tuple[int, list[tuple[str, Timing]]]] = ray_chunks(tasks, workers, address)
+        done: Iterator[tuple[int, list[tuple[str, Timing]]]] = ray_chunks(_play_chunk, tasks, workers, address)
     else:
         done = _process_chunks(tasks, workers)
     for b, results in done:
