@@ -16,6 +16,7 @@ DESCRIPTOR = GameDescriptor(
     evaluate="fudaba.agents.walpurgis:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=160", "hard": "c=0.5,depth=20,iters=640"},
     web_table="../../server/static/js/games/walpurgis.js",
+    extras={"lessons": "fudaba.games.walpurgis.lessons:LESSONS"},
 )
 
 GAME = WalpurgisGame
