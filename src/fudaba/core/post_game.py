@@ -51,6 +51,16 @@ if TYPE_CHECKING:
 
 FILE_VERSION = 1
 
+#: the human line of the two opening blocks
+SETUP = {
+    "en": {"new": "{name} opens a game of {game} by post. To play: fudaba post --join --file yours.json, and paste "
+                  "this block.",
+           "join": "{name} joins {other}'s game. Both decks are committed: the game starts with the next block."},
+    "ja": {"new": "{name} が {game} の書き込み対戦を始めます。参加: fudaba post --join --file 自分用.json を実行し、"
+                  "このブロックを貼り付けてください。",
+           "join": "{name} が {other} の対戦に参加しました。両者のデッキは確定 (コミット) 済み。次のブロックから対戦開始です。"},
+}
+
 
 def with_autos(chosen: Entry, st: State, n_log: int) -> list[Entry]:
     """``chosen`` and the decisions the engine answered by itself after it (its ``auto`` events since
@@ -135,6 +145,7 @@ class PostGame:
                    "commit": [commitment(me.doc["secret"], zones)], "cards": [_counts(zones)], "nonce": [new_nonce()]})
         b.fields = {"game": [f"{digest('game', b.one('commit'), b.one('nonce'), n=12)} {game.name} {game.variant}"],
                     **b.fields}
+        b.board = SETUP[lang if lang in SETUP else "en"]["new"].format(name=name, game=game.title(lang))
         me._add(b)
         me.save()
         return me
@@ -160,9 +171,10 @@ class PostGame:
         me = cls(path, cls._new_doc(game, 1, name, deck_for(game), lang))
         me.blocks = [first]
         zones = me.doc["zones"]
-        me._add(Block({"game": [first.one("game")], "seq": ["1"], "from": ["1"], "name": [name],
-                       "commit": [commitment(me.doc["secret"], zones)], "cards": [_counts(zones)],
-                       "nonce": [new_nonce()]}))
+        b = Block({"game": [first.one("game")], "seq": ["1"], "from": ["1"], "name": [name],
+                   "commit": [commitment(me.doc["secret"], zones)], "cards": [_counts(zones)], "nonce": [new_nonce()]})
+        b.board = SETUP[lang if lang in SETUP else "en"]["join"].format(name=name, other=first.one("name"))
+        me._add(b)
         me.save()
         return me
 
@@ -281,8 +293,10 @@ class PostGame:
         return bool(self.draft or pending) and (st.over or st.current_player != self.seat or pending)
 
     def my_decision(self) -> bool:
+        if not self.started:
+            return False
         st = self.truth()
-        return (self.started and not st.over and st.current_player == self.seat
+        return (not st.over and st.current_player == self.seat
                 and self.doc.get("pending_out") is None)
 
     # ------------------------------------------------------------------ this side's moves
@@ -333,6 +347,7 @@ class PostGame:
         if reveals:
             fields["reveal"] = [" ".join(f"{k}={v}" for k, v in sorted(reveals.items()))]
         b = Block(fields)
+        seen = len(self.shadow().log_view(None)) if len(self.blocks) > 2 else 0
         self.blocks.append(b)  # (for the shadow: its moves and reveals)
         try:
             shadow = self.shadow()
@@ -344,20 +359,20 @@ class PostGame:
         b.fields["state"] = [view_hash(shadow)]
         b.fields = {k: b.fields[k] for k in ("game", "seq", "from", "first", "nonce", "move", "pending", "reveal",
                                              "secret", "deck", "state") if k in b.fields}
-        b.board = self.board_text(shadow)
+        b.board = self.board_text(shadow, seen)
         self._add(b)
         self.draft = []
         self.doc.pop("pending_out", None)
         self.save()
         return b.text(self.title(b))
 
-    def board_text(self, st: State) -> str:
-        """The human part of a block: the moves in words and the public table."""
+    def board_text(self, st: State, since: int = 0) -> str:
+        """The human part of a block: what happened in words, as everyone saw it, and the table."""
+        lang = self.doc.get("lang", "en")
+        lines = [text for ev in st.log_view(None, since=since) if (text := self.game.describe(ev, lang))]
         from .session import Session
 
-        lang = self.doc.get("lang", "en")
-        sess = Session(self.game, st, [None, None], lang)
-        return sess.table(None)
+        return "\n".join([*lines, "", Session(self.game, st, [None, None], lang).table(None)])
 
     def _reveals_for(self, entries: list[Entry]) -> dict[str, str]:
         """The placeholders of this side that ``entries`` make public, and their cards: found by
