@@ -256,7 +256,7 @@ class LessonRun:
         if self.judge.met(st, self.mine):
             self.status = "done"
             return LessonReply("done", tr(self.lesson.done, self.lang))
-        why = self.lesson.wrong_text(move)
+        why = self.lesson.wrong_text(move, step.mine)
         note = ""
         if why is None:
             ph = phrases(self.lang)

@@ -11,7 +11,7 @@ The **goal vocabulary** is shared by every game. A goal is a table:
 * ``{survive = N}`` — turn ``N`` begins (or the game ends) and the learner has not lost;
 * ``{event = "KIND", field = value, ...}`` — the learner's log shows, since the lesson began, an
   event of that kind whose fields have those values (``"me"`` / ``"opponent"`` stand for the seats;
-  ``count = N``: at least N such events);
+  ``times = N``: at least N such events);
 * ``{played = "NOTATION"}`` — the learner played that action;
 * ``{view = "a.b.0.c", eq = V}`` (or ``ne``, ``ge``, ``le``, ``len_ge``, ``len_le``, ``has``) — a value of
   the learner's view (``state.view(seat)``) found by its path;
@@ -106,11 +106,17 @@ class Lesson:
     def for_variant(self, variant: str) -> bool:
         return not self.variants or variant in self.variants
 
-    def wrong_text(self, action: str) -> Text | None:
-        """The lesson's own "why this is not the best" for the move ``action`` (notation), if any."""
-        key = " ".join(action.lower().split())
+    def wrong_text(self, action: str, before: Sequence[str] = ()) -> Text | None:
+        """The lesson's own "why this is not the best" for the move ``action`` (notation) played after
+        the learner's moves ``before``: an entry applies where it was written for — after its
+        ``after`` moves, or else at a point of the solution whose next move is another one."""
+        def norm(t: str) -> str:
+            return " ".join(t.lower().split())
+
+        done, move, sol = [norm(m) for m in before], norm(action), [norm(m) for m in self.solution]
+        on_path = done == sol[:len(done)] and (len(done) >= len(sol) or sol[len(done)] != move)
         for w in self.wrong:
-            if " ".join(w.action.lower().split()) == key:
+            if norm(w.action) == move and (done == [norm(m) for m in w.after] if w.after else on_path):
                 return w.text
         return None
 
@@ -302,7 +308,7 @@ def _compare(value: Any, goal: Mapping[str, Any], seat: int) -> bool:
 def event_matches(ev: Mapping[str, Any], goal: Mapping[str, Any], seat: int) -> bool:
     if ev.get("kind") != goal.get("event"):
         return False
-    return all(ev.get(k) == _seat_word(v, seat) for k, v in goal.items() if k not in ("event", "count"))
+    return all(ev.get(k) == _seat_word(v, seat) for k, v in goal.items() if k not in ("event", "times"))
 
 
 @dataclass
@@ -342,7 +348,7 @@ class Judge:
             return _compare(_path(st.view(self.seat), str(goal["view"])), goal, self.seat)
         evs = self.events(st) if evs is None else evs
         if "event" in goal:
-            return sum(1 for e in evs if event_matches(e, goal, self.seat)) >= int(goal.get("count", 1))
+            return sum(1 for e in evs if event_matches(e, goal, self.seat)) >= int(goal.get("times", 1))
         fn = self.goals.get(str(goal["check"]))
         if fn is None:
             raise LessonError(f"goal check {goal['check']!r}: the game has no such check "

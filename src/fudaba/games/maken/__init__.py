@@ -16,6 +16,7 @@ DESCRIPTOR = GameDescriptor(
     evaluate="fudaba.agents.maken:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=40", "hard": "c=0.5,depth=20,iters=160"},
     web_table="../../server/static/js/games/maken.js",
+    extras={"lessons": "fudaba.games.maken.lessons:LESSONS"},
 )
 
 GAME = MakenGame

@@ -21,7 +21,7 @@ DESCRIPTOR = GameDescriptor(
     evaluate="fudaba.agents.sarasvati:evaluate",
     levels={"normal": "iters=120", "hard": "iters=480"},
     web_table="../../server/static/js/games/sarasvati.js",
-    extras={"post": "fudaba.games.sarasvati.post:POST"},
+    extras={"post": "fudaba.games.sarasvati.post:POST", "lessons": "fudaba.games.sarasvati.lessons:LESSONS"},
 )
 
 GAME = SarasvatiGame

@@ -15,6 +15,7 @@ DESCRIPTOR = GameDescriptor(
     evaluate="fudaba.agents.suikoden:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=200", "hard": "c=0.5,depth=20,iters=800"},
     web_table="../../server/static/js/games/suikoden.js",
+    extras={"lessons": "fudaba.games.suikoden.lessons:LESSONS"},
 )
 
 GAME = SuikodenGame
