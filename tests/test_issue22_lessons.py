@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import fudaba
-from fudaba.core.lesson_run import LessonRun, reachable, start_state
 from fudaba.core.lessons import Judge, LessonError, lessons_for, parse_lessons
-from fudaba.core.progress import Progress, data_dir
 from fudaba.core.registry import descriptor
+from fudaba.learn.progress import Progress, data_dir
+from fudaba.learn.run import LessonRun, reachable, start_state
 
 #: the search of the test may try this many moves (a lesson is small: it never needs as many)
 BUDGET = 200_000

@@ -1,8 +1,8 @@
 """The ``fudaba learn`` command: a game's lessons in the terminal (issue 22; docs/lessons.md).
 
 ``fudaba learn GAME`` shows the menu, ``--list`` the lessons (number, title, done or not), ``fudaba
-learn GAME N`` starts lesson N. A lesson is driven by :class:`~fudaba.core.lesson_run.LessonRun`;
-what is finished is kept by :class:`~fudaba.core.progress.Progress`.
+learn GAME N`` starts lesson N. A lesson is driven by :class:`~fudaba.learn.run.LessonRun`;
+what is finished is kept by :class:`~fudaba.learn.progress.Progress`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from rich.panel import Panel
 
 from ..core.errors import FudabaError
 from ..core.game import Game
-from ..core.lesson_run import LessonRun
 from ..core.lessons import Lesson, LessonError, lessons_for, tr
-from ..core.progress import Progress
+from ..learn.progress import Progress
+from ..learn.run import LessonRun
 from .common import app, console, esc, fail, load
 from .play import discard_typeahead, fitted_menu, height, print_lines, print_menu, show_table, table_panel
 
@@ -193,11 +193,11 @@ def course(g: Game, lessons: list[Lesson], start: int | None, progress: Progress
 
 @app.command("learn")
 def learn(
-    game: Annotated[str, typer.Argument(help="maken, sarasvati, suikoden or walpurgis")],
+    game: Annotated[str, typer.Argument(help="the game (fudaba games lists them)")],
     lesson: Annotated[str | None, typer.Argument(help="the lesson's number (see --list) or its id; none: the menu",
                                                  show_default=False)] = None,
     list_: Annotated[bool, typer.Option("--list", help="list the lessons: number, done or not, title")] = False,
-    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    variant: Annotated[str | None, typer.Option(help="rules variant (fudaba games GAME lists them)")] = None,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
 ) -> None:
     """Learn a game: short lessons, each a position with a goal the engine checks, hints, and why a

@@ -36,7 +36,7 @@ P = {
         "verified": "The game is over. Both secrets are shown: {what}",
         "over": "The game is over: post your block so that your opponent can check the game.",
         "you_are": "You are P{seat} ({name}).",
-        "no_game": "--new needs GAME (fudaba post sarasvati --new --file mine.json)",
+        "no_game": "--new needs GAME: fudaba post GAME --new --file mine.json",
     },
     "ja": {
         "post": "このブロックをスレッドに投稿してください ({begin} から {end} まで全部):",
@@ -55,7 +55,7 @@ P = {
         "verified": "ゲーム終了。双方の秘密が公開されました: {what}",
         "over": "ゲーム終了: 相手が対戦を検証できるよう、ブロックを投稿してください。",
         "you_are": "あなたは P{seat} ({name}) です。",
-        "no_game": "--new には GAME が必要です (fudaba post sarasvati --new --file mine.json)",
+        "no_game": "--new には GAME が必要です: fudaba post GAME --new --file mine.json",
     },
 }
 
@@ -208,7 +208,8 @@ def open_game(game: str | None, file: Path, new: bool, join: bool, deck: str | N
 
 @app.command("post")
 def post(
-    game: Annotated[str | None, typer.Argument(help="the game (sarasvati); not needed once --file exists")] = None,
+    game: Annotated[str | None, typer.Argument(help="a game that can be played by post (fudaba post --help says "
+                                                    "which); not needed once --file exists")] = None,
     file: Annotated[Path, typer.Option(help="this side's private game file (keep it; never post it)")] = Path(
         "fudaba-post.json"),
     new: Annotated[bool, typer.Option("--new", help="open a new game (you are P0): prints its first block")] = False,

@@ -3,7 +3,7 @@
 A game's lessons are TOML data in its package (``lessons.toml``), reached through its descriptor:
 ``descriptor(name).capability("lessons")`` is the game's :class:`LessonBook` — the data file's name
 and the game's own goal checks. Everything a front end needs is plain data (:meth:`Lesson.to_dict`)
-and the small API of :class:`fudaba.core.lesson_run.LessonRun`; docs/lessons.md describes the file.
+and the small API of :class:`fudaba.learn.run.LessonRun`; docs/lessons.md describes the file.
 
 The **goal vocabulary** is shared by every game. A goal is a table:
 

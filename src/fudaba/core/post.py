@@ -90,8 +90,16 @@ def rules_of(game: Game) -> PostRules:
 
     rules = descriptor(game.name).capability("post")
     if not isinstance(rules, PostRules):
-        raise PostError(f"{game.name}: this game cannot be played by post yet (fudaba post sarasvati can)")
+        raise PostError(f"{game.name}: this game cannot be played by post yet; games that can: "
+                        f"{', '.join(postable()) or 'none'}")
     return rules
+
+
+def postable() -> list[str]:
+    """The games that can be played by post (their descriptor names a ``post`` capability)."""
+    from .registry import descriptors
+
+    return sorted(name for name, d in descriptors().items() if "post" in d.extras)
 
 
 # ---------------------------------------------------------------------- moves and blocks

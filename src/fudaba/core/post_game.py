@@ -370,9 +370,11 @@ class PostGame:
         """The human part of a block: what happened in words, as everyone saw it, and the table."""
         lang = self.doc.get("lang", "en")
         lines = [text for ev in st.log_view(None, since=since) if (text := self.game.describe(ev, lang))]
-        from .session import Session
-
-        return "\n".join([*lines, "", Session(self.game, st, [None, None], lang).table(None)])
+        view = st.view(None)
+        dec = view.get("decision")
+        if isinstance(dec, dict):  # the table without the options (a spectator has none anyway)
+            view = {**view, "decision": {k: v for k, v in dec.items() if k != "options"}}
+        return "\n".join([*lines, "", self.game.render(view, lang)])
 
     def _reveals_for(self, entries: list[Entry]) -> dict[str, str]:
         """The placeholders of this side that ``entries`` make public, and their cards: found by

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import FudabaError, IllegalAction
-from .lessons import Judge, Lesson, LessonError, book_of, tr
-from .session import Line, Session
+from ..core.errors import FudabaError, IllegalAction
+from ..core.lessons import Judge, Lesson, LessonError, book_of, tr
+from ..core.session import Line, Session
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import State
+    from ..core.game import Game
+    from ..core.state import State
 
 #: what the scripted opponent plays when the lesson names nothing legal
 QUIET = ("pass", "end", "done", "no")
