@@ -497,8 +497,8 @@ class PostGame:
                 raise PostError(f"block #{b.seq}: reveal {slot}={card}: no such card")
         try:
             shadow = self.shadow()
-        except IllegalAction as e:
-            raise PostError(f"block #{b.seq}: a move is refused: {e}") from None
+        except (PostError, IllegalAction) as e:
+            raise PostError(f"block #{b.seq}: {e}") from None
         if view_hash(shadow) != b.one("state"):
             raise PostError(f"block #{b.seq}: its moves do not give the position it posts (state {b.one('state')})")
         self.truth()  # this side's own cards: every move must be legal with them too
