@@ -197,7 +197,7 @@ def open_game(game: str | None, file: Path, new: bool, join: bool, deck: str | N
         def deck_for(g: Game) -> Any:
             if game and game.strip().lower() != g.name:
                 raise PostError(f"the thread's game is {g.name}, not {game}")
-            return resolve_deck(g, deck, "--deck")[0] if deck else g.starter_deck(g.player_starters()[0])
+            return resolve_deck(g, deck, "--deck")[0] if deck else g.starter_deck(g.player_starters()[1])
 
         return PostGame.join(text, deck_for, name or "P1", file, lang), True
     pg = PostGame.open(file)

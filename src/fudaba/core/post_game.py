@@ -55,10 +55,12 @@ FILE_VERSION = 1
 SETUP = {
     "en": {"new": "{name} opens a game of {game} by post. To play: fudaba post --join --file yours.json, and paste "
                   "this block.",
-           "join": "{name} joins {other}'s game. Both decks are committed: the game starts with the next block."},
+           "join": "{name} joins {other}'s game. Both decks are committed: the game starts with the next block.",
+           "first": "P{p} goes first (drawn from P0's secret and P1's nonce: checked at the end)."},
     "ja": {"new": "{name} が {game} の書き込み対戦を始めます。参加: fudaba post --join --file 自分用.json を実行し、"
                   "このブロックを貼り付けてください。",
-           "join": "{name} が {other} の対戦に参加しました。両者のデッキは確定 (コミット) 済み。次のブロックから対戦開始です。"},
+           "join": "{name} が {other} の対戦に参加しました。両者のデッキは確定 (コミット) 済み。次のブロックから対戦開始です。",
+           "first": "先攻は P{p} (P0 の秘密と P1 のノンスから決定。終了後に検証されます)。"},
 }
 
 
@@ -141,7 +143,9 @@ class PostGame:
             raise PostError(f"{path}: the file exists already (a game in progress?); give another --file")
         me = cls(path, cls._new_doc(game, 0, name, deck, lang))
         zones = me.doc["zones"]
-        b = Block({"seq": ["0"], "from": ["0"], "name": [name], "params": [json.dumps(me.doc["params"], sort_keys=True)],
+        defaults = type(game)(game.variant).params
+        changed = {k: v for k, v in me.doc["params"].items() if defaults.get(k) != v}
+        b = Block({"seq": ["0"], "from": ["0"], "name": [name], "params": [json.dumps(changed, sort_keys=True)],
                    "commit": [commitment(me.doc["secret"], zones)], "cards": [_counts(zones)], "nonce": [new_nonce()]})
         b.fields = {"game": [f"{digest('game', b.one('commit'), b.one('nonce'), n=12)} {game.name} {game.variant}"],
                     **b.fields}
@@ -344,8 +348,9 @@ class PostGame:
         fields["move"] = [e.text() for e in entries]
         if self.doc.get("pending_out"):
             fields["pending"] = [self.doc["pending_out"]]
-        if reveals:
-            fields["reveal"] = [" ".join(f"{k}={v}" for k, v in sorted(reveals.items()))]
+        if reveals:  # a few a line: a forum keeps short lines whole
+            items = [f"{k}={v}" for k, v in sorted(reveals.items())]
+            fields["reveal"] = [" ".join(items[i:i + 4]) for i in range(0, len(items), 4)]
         b = Block(fields)
         seen = len(self.shadow().log_view(None)) if len(self.blocks) > 2 else 0
         self.blocks.append(b)  # (for the shadow: its moves and reveals)
@@ -360,6 +365,9 @@ class PostGame:
         b.fields = {k: b.fields[k] for k in ("game", "seq", "from", "first", "nonce", "move", "pending", "reveal",
                                              "secret", "deck", "state") if k in b.fields}
         b.board = self.board_text(shadow, seen)
+        if len(self.blocks) == 2:
+            lang = self.doc.get("lang", "en")
+            b.board = SETUP[lang if lang in SETUP else "en"]["first"].format(p=self.first()) + "\n" + b.board
         self._add(b)
         self.draft = []
         self.doc.pop("pending_out", None)
