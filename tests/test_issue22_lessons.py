@@ -260,3 +260,18 @@ def test_cli_learn_unknown_lesson_is_one_line_and_exit_2(tmp_path: Path) -> None
     assert r.returncode == 2
     assert "walpurgis v2.01: no lesson '99'; lessons 1–11 (fudaba learn walpurgis --list)" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_every_lessons_file_is_package_data() -> None:
+    """An installed fudaba (not only a source tree) carries each game's lessons file."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    globs = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["package-data"]
+    for name, _ in games_with_lessons():
+        book = descriptor(name).capability("lessons")
+        if not book.package.startswith("fudaba.games."):
+            continue
+        rel = f"{book.package.removeprefix('fudaba.games.')}/{book.data}"
+        assert any(fnmatch.fnmatch(rel, g) for g in globs["fudaba.games"]), rel
