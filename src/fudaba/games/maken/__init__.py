@@ -21,7 +21,7 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.maken.testing",
-    extras={"lab": "fudaba.games.maken.lab"},
+    extras={"lab": "fudaba.games.maken.lab", "lessons": "fudaba.games.maken.lessons:LESSONS"},
 )
 
 __all__ = ["DESCRIPTOR"]

@@ -21,7 +21,7 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.suikoden.testing",
-    extras={"lab": "fudaba.games.suikoden.lab"},
+    extras={"lab": "fudaba.games.suikoden.lab", "lessons": "fudaba.games.suikoden.lessons:LESSONS"},
 )
 
 __all__ = ["DESCRIPTOR"]

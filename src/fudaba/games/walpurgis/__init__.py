@@ -23,7 +23,7 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.walpurgis.testing",
-    extras={"lab": "fudaba.games.walpurgis.lab"},
+    extras={"lab": "fudaba.games.walpurgis.lab", "lessons": "fudaba.games.walpurgis.lessons:LESSONS"},
 )
 
 __all__ = ["DESCRIPTOR"]
