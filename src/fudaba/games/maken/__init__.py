@@ -15,6 +15,7 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.agents.maken:MakenGreedy",
     evaluate="fudaba.agents.maken:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=40", "hard": "c=0.5,depth=20,iters=160"},
+    extras={"encoding": "fudaba.games.maken.encoding"},
     web_table="../../server/static/js/games/maken.js",
 )
 

@@ -20,6 +20,7 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.agents.sarasvati:SarasvatiGreedy",
     evaluate="fudaba.agents.sarasvati:evaluate",
     levels={"normal": "iters=120", "hard": "iters=480"},
+    extras={"encoding": "fudaba.games.sarasvati.encoding"},
     web_table="../../server/static/js/games/sarasvati.js",
 )
 

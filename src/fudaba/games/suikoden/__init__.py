@@ -14,6 +14,7 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.agents.suikoden:SuikodenGreedy",
     evaluate="fudaba.agents.suikoden:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=200", "hard": "c=0.5,depth=20,iters=800"},
+    extras={"encoding": "fudaba.games.suikoden.encoding"},
     web_table="../../server/static/js/games/suikoden.js",
 )
 

@@ -15,6 +15,7 @@ DESCRIPTOR = GameDescriptor(
     agent="fudaba.agents.walpurgis:WalpurgisGreedy",
     evaluate="fudaba.agents.walpurgis:evaluate",
     levels={"normal": "c=0.5,depth=20,iters=160", "hard": "c=0.5,depth=20,iters=640"},
+    extras={"encoding": "fudaba.games.walpurgis.encoding"},
     web_table="../../server/static/js/games/walpurgis.js",
 )
 
