@@ -132,9 +132,8 @@ def canonical(obj: object) -> str:
 
 def seat_order(view: Mapping[str, Any]) -> tuple[int, int]:
     """(me, opponent): the seat the view is for first; a spectator's view is read from seat 0."""
-    me = view.get("seat")
-    me = me if me in (0, 1) else 0
-    return me, 1 - me
+    me = view["seat"]
+    return (0, 1) if me != 1 else (1, 0)
 
 
 class Encoding:
@@ -189,10 +188,14 @@ class Encoding:
     # ------------------------------------------------------------------ legal actions
     def legal_indices(self, view: Mapping[str, Any]) -> list[int]:
         """The indices of the actions the view's seat may take now ([] when another seat decides)."""
-        d = view.get("decision")
-        if not d or d.get("player") != view.get("seat"):
+        d = view["decision"]
+        if not d or d["player"] != view["seat"] or "options" not in d:
             return []
-        return self.codec.indices(d.get("options") or ())
+        index = self.codec._index
+        try:
+            return [index[a] for a in d["options"]]
+        except KeyError:
+            return self.codec.indices(d["options"])  # names the action the codec lacks
 
     def legal_mask(self, view: Mapping[str, Any]) -> bytearray:
         """``codec.size`` bytes: 1 where the view's seat may take that action now."""
@@ -213,9 +216,9 @@ class Encoding:
     # ------------------------------------------------------------------ helpers for fill
     def add_cards(self, out: array[float], off: int, ids: Iterable[object]) -> None:
         """Count each card id of ``ids`` at ``off + its index`` (None and unknown ids are skipped)."""
-        idx = self.card_index
+        get = self.card_index.get
         for c in ids:
-            i = idx.get(c) if isinstance(c, str) else None
+            i = get(c)  # type: ignore[call-overload]
             if i is not None:
                 out[off + i] += 1.0
 
@@ -285,15 +288,15 @@ def fill_common(out: array[float], offs: tuple[int, int, int], view: Mapping[str
     """The header, phase and decision segments of :func:`common_layout`."""
     h, p, k = offs
     me, _ = seat_order(view)
-    d = view.get("decision") or {}
-    out[h] = 1.0 if view.get("active") == me else 0.0
-    mine = d.get("player") == me and view.get("seat") == me
+    d = view["decision"] or {}
+    out[h] = 1.0 if view["active"] == me else 0.0
+    mine = d.get("player") == me and view["seat"] == me
     out[h + 1] = 1.0 if mine else 0.0
     out[h + 2] = 1.0 if d and d.get("player") == 1 - me else 0.0
     out[h + 3] = 1.0 if first == me else 0.0
-    out[h + 4] = float(view.get("turn") or 0) / 100.0
-    out[h + 5] = 1.0 if view.get("over") else 0.0
-    ph = view.get("phase")
+    out[h + 4] = float(view["turn"] or 0) / 100.0
+    out[h + 5] = 1.0 if view["over"] else 0.0
+    ph = view["phase"]
     out[p + (phases.index(ph) if ph in phases else len(phases))] = 1.0
     if mine:
         kd = d.get("kind")

@@ -106,49 +106,62 @@ class SarasvatiEncoding(Encoding):
                                     "for me, then for the opponent (what each side was seen to draw, play, charge)")
 
     def fill(self, out: array[float], view: Mapping[str, Any]) -> None:
-        table = view.get("table") or {}
+        table = view["table"]
         fill_common(out, self.common, view, table.get("first"), PHASES, KINDS)
         me, opp = seat_order(view)
-        players = view.get("players") or [{}, {}]
+        players = view["players"]
         self.add_cards(out, self.hand, hand(players[me]))
         c = self.counts
-        out[c] = players[me].get("hand_count", 0) / 10.0
-        out[c + 1] = players[me].get("deck_count", 0) / 40.0
-        out[c + 2] = players[opp].get("hand_count", 0) / 10.0
-        out[c + 3] = players[opp].get("deck_count", 0) / 40.0
-        sides = table.get("players") or [{}, {}]
+        pm, po = players[me], players[opp]
+        out[c] = pm["hand_count"] / 10.0
+        out[c + 1] = pm["deck_count"] / 40.0
+        out[c + 2] = po["hand_count"] / 10.0
+        out[c + 3] = po["deck_count"] / 40.0
+        sides = table["players"]
         for s, p in zip(self.side, (me, opp), strict=True):
-            self.add_cards(out, s["grave"], players[p].get("discard") or ())
+            self.add_cards(out, s["grave"], players[p]["discard"])
             self._side(out, s, sides[p])
 
     def _side(self, out: array[float], s: dict[str, int], side: Mapping[str, Any]) -> None:
         n = len(self.cards)
-        volt = side.get("voltage") or {}
-        self.add_cards(out, s["volt"], volt.get("cards") or ())
-        out[s["vnum"]] = volt.get("tapped", 0) / 10.0
-        out[s["vnum"] + 1] = volt.get("untapped", 0) / 10.0
-        out[s["vnum"] + 2] = len(side.get("cost_mods") or ()) / 5.0
-        for k, b in enumerate((side.get("books") or ())[: self.books]):
+        idx = self.card_index
+        volt = side["voltage"]
+        self.add_cards(out, s["volt"], volt["cards"])
+        v = s["vnum"]
+        out[v] = volt["tapped"] / 10.0
+        out[v + 1] = volt["untapped"] / 10.0
+        out[v + 2] = len(side["cost_mods"]) / 5.0
+        for k, b in enumerate(side["books"][: self.books]):
             off = s["books"] + k * (4 + n)
-            onehot(out, off, BOOK_STATES, b.get("state"))
-            out[off + 3] = b.get("hits", 0) / self.book_hits
-            self.add_card(out, off + 4, b.get("card"))
-        slots = side.get("slots") or {}
+            onehot(out, off, BOOK_STATES, b["state"])
+            out[off + 3] = b["hits"] / self.book_hits
+            cid = b["card"]
+            if cid is not None:
+                out[off + 4 + idx[cid]] = 1.0
+        slots = side["slots"]
+        step = SLOT_FLAGS + 3 * n
         for j, pl in enumerate(self.places):
             u = slots.get(pl)
             if u is None:
                 continue
-            off = s["slots"] + j * (SLOT_FLAGS + 3 * n)
+            off = s["slots"] + j * step
             out[off] = 1.0
-            out[off + 1] = 1.0 if u.get("ready") else 0.0
-            out[off + 2] = 1.0 if u.get("new") else 0.0
-            out[off + 3] = 1.0 if u.get("moved") else 0.0
-            out[off + 4] = u.get("atk", 0) / 10000.0
-            out[off + 5] = u.get("def", 0) / 10000.0
-            out[off + 6] = len(u.get("mods") or ()) / 5.0
-            self.add_card(out, off + SLOT_FLAGS, u.get("card"))
-            self.add_card(out, off + SLOT_FLAGS + n, u.get("equip"))
-            self.add_cards(out, off + SLOT_FLAGS + 2 * n, u.get("under") or ())
+            if u["ready"]:
+                out[off + 1] = 1.0
+            if u["new"]:
+                out[off + 2] = 1.0
+            if u["moved"]:
+                out[off + 3] = 1.0
+            out[off + 4] = u["atk"] / 10000.0
+            out[off + 5] = u["def"] / 10000.0
+            out[off + 6] = len(u["mods"]) / 5.0
+            off += SLOT_FLAGS
+            out[off + idx[u["card"]]] = 1.0
+            eq = u["equip"]
+            if eq is not None:
+                out[off + n + idx[eq]] = 1.0
+            for c in u["under"]:
+                out[off + 2 * n + idx[c]] += 1.0
 
     def remember(self, out: array[float], base: int, view: Mapping[str, Any],
                  log: Sequence[Mapping[str, Any]]) -> None:
