@@ -100,7 +100,7 @@ def main() -> None:
                      "vector": vector(g, v, a.seconds, a.n)})
     u2 = uno(a.seconds)  # again at the end: the machine's load may have changed
     rows[0]["single"] = (u + u2) / 2 if u and u2 else u
-    print("| environment | steps/s, single env | steps/s, VectorEnv n=%d |" % a.n)
+    print(f"| environment | steps/s, single env | steps/s, VectorEnv n={a.n} |")
     print("|---|---|---|")
     for r in rows:
         vec = f"{r['vector']:,.0f}" if r["vector"] else "—"

@@ -110,7 +110,7 @@ def test_21_2_gym_opponents_by_spec_class_and_function() -> None:
         obs, info = env.reset(seed=1)
         assert env.state.decision.player == 1 and info["action_mask"].any()
         for _ in range(30):
-            obs, _r, done, _t, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            _obs, _r, done, _t, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
             if done:
                 break
             assert env.state.decision.player == 1

@@ -231,7 +231,7 @@ class Encoding:
 def hand(player: Mapping[str, Any]) -> Sequence[str]:
     """The cards of ``view["players"][p]["hand"]`` ([] where the hand is hidden: the key is absent;
     read as a plain dict, so a deprecated alias is never consulted)."""
-    h = player["hand"] if "hand" in player else None
+    h = player["hand"] if "hand" in player else None  # noqa: SIM401 (a View's get() would read an alias)
     return h if isinstance(h, list) else []
 
 
