@@ -107,7 +107,7 @@ def test_21_2_gym_opponents_by_spec_class_and_function() -> None:
 
     for opp in ("random", RandomAgent, RandomAgent(), always_first):
         env = gym_env("maken", opponent=opp, seat=1)
-        obs, info = env.reset(seed=1)
+        _obs, info = env.reset(seed=1)
         assert env.state.decision.player == 1 and info["action_mask"].any()
         for _ in range(30):
             _obs, _r, done, _t, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
