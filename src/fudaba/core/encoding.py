@@ -162,6 +162,17 @@ class Encoding:
     def information_state_size(self) -> int:
         return self.layout.size + self.memory.size
 
+    def markdown(self) -> str:
+        """The layouts as Markdown tables (docs/research.md prints them for the default configurations)."""
+        rows = [f"action codec: {self.codec.size} actions; observation: {self.observation_size} floats; "
+                f"information state: {self.information_state_size} floats", "",
+                "| segment | offset | size | what |", "|---|---|---|---|"]
+        for seg in self.layout.segments:
+            rows.append(f"| `{seg.name}` | {seg.offset} | {seg.size} | {seg.doc} |")
+        for seg in self.memory.segments:
+            rows.append(f"| `{seg.name}` | {self.layout.size + seg.offset} | {seg.size} | {seg.doc} |")
+        return "\n".join(rows)
+
     # ------------------------------------------------------------------ what a seat sees
     def observation(self, view: Mapping[str, Any]) -> array[float]:
         """The observation tensor of a view (``state.view(seat)``): float32, ``observation_size`` long."""
