@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.encoding import ActionCodec, Encoding, common_layout, fill_common, hand, onehot, seat_order, seen_cards
+from ...core.encoding import ActionCodec, Encoding, common_layout, fill_common, hand, seat_order, seen_cards
 from ...core.game import Game
 
 SQUARES = tuple(f"{r}{c}" for r in "12345" for c in "abcde")
@@ -29,6 +29,8 @@ FACE_SEEN = ("bullet_up", "active", "up", "activating")
 PHASES = ("setup", "initial", "prepare", "main", "end", "over")
 KINDS = ("setup", "mulligan", "initial", "wake", "main", "bullet", "intercept", "resolve", "upright", "keep", "hit",
          "discard", "target")
+_WORD = {w: i for i, w in enumerate(WORDS)}
+_SQUARE = {s: i for i, s in enumerate(SQUARES)}
 SQ_FLAGS = 20  # per owner (me, opponent) the cards in each state; the top card's owner and state
 
 
@@ -80,48 +82,55 @@ class WalpurgisEncoding(Encoding):
                                     "memory: per square, the cards I placed face down there (copies of each id)")
 
     def fill(self, out: array[float], view: Mapping[str, Any]) -> None:
-        table = view.get("table") or {}
-        fill_common(out, self.common, view, table.get("first"), PHASES, KINDS)
+        table = view["table"]
+        fill_common(out, self.common, view, table["first"], PHASES, KINDS)
         me, opp = seat_order(view)
-        players = view.get("players") or [{}, {}]
-        sides = table.get("players") or [{}, {}]
+        players = view["players"]
+        sides = table["players"]
         self.add_cards(out, self.hand, hand(players[me]))
         self.add_cards(out, self.aside, sides[me].get("aside") or ())
         for k, p in enumerate((me, opp)):
             c = self.counts + 4 * k
-            out[c] = players[p].get("hand_count", 0) / 10.0
-            out[c + 1] = players[p].get("deck_count", 0) / 30.0
-            out[c + 2] = sides[p].get("bullet_pile_count", 0) / 10.0
-            out[c + 3] = sides[p].get("aside_count", 0) / 5.0
-            self.add_cards(out, self.discard[k], players[p].get("discard") or ())
-        out[self.counts + 8] = 1.0 if table.get("placed") else 0.0
-        out[self.counts + 9] = 1.0 if table.get("activated") else 0.0
-        self._board(out, table.get("board") or {}, me)
+            pl, side = players[p], sides[p]
+            out[c] = pl["hand_count"] / 10.0
+            out[c + 1] = pl["deck_count"] / 30.0
+            out[c + 2] = side["bullet_pile_count"] / 10.0
+            out[c + 3] = side["aside_count"] / 5.0
+            self.add_cards(out, self.discard[k], pl["discard"])
+        if table["placed"]:
+            out[self.counts + 8] = 1.0
+        if table["activated"]:
+            out[self.counts + 9] = 1.0
+        self._board(out, table["board"], me)
         self._chain(out, table, me)
 
     def _board(self, out: array[float], board: Mapping[str, Any], me: int) -> None:
         n = len(self.cards)
-        for s, sq in enumerate(SQUARES):
-            cells = board.get(sq) or ()
-            off = self.board + s * (SQ_FLAGS + 2 * n)
-            for fc in cells:
-                mine = fc.get("owner") == me
-                st = fc.get("state")
-                if st in WORDS:
-                    out[off + (0 if mine else 6) + WORDS.index(st)] += 1.0
-                self.add_cards(out, off + SQ_FLAGS + (0 if mine else n), (fc.get("card"),))
+        idx = self.card_index
+        word = _WORD
+        step = SQ_FLAGS + 2 * n
+        off = self.board
+        for sq in SQUARES:
+            cells = board[sq]
             if cells:
+                for fc in cells:
+                    mine = fc["owner"] == me
+                    out[off + (0 if mine else 6) + word[fc["state"]]] += 1.0
+                    cid = fc.get("card")
+                    if cid is not None:
+                        out[off + SQ_FLAGS + (0 if mine else n) + idx[cid]] += 1.0
                 top = cells[-1]
-                out[off + (12 if top.get("owner") == me else 13)] = 1.0
-                onehot(out, off + 14, WORDS, top.get("state"))
+                out[off + (12 if top["owner"] == me else 13)] = 1.0
+                out[off + 14 + word[top["state"]]] = 1.0
+            off += step
 
     def _chain(self, out: array[float], table: Mapping[str, Any], me: int) -> None:
-        chain = table.get("chain") or ()
+        chain = table["chain"]
         n = len(self.cards)
         for link in chain:
             pl = link.get("place")
-            if pl in SQUARES:
-                out[self.chain + 2 * SQUARES.index(pl) + (0 if link.get("player") == me else 1)] += 1.0
+            if pl in _SQUARE:
+                out[self.chain + 2 * _SQUARE[pl] + (0 if link.get("player") == me else 1)] += 1.0
             self.add_cards(out, self.chain + 2 * len(SQUARES), (link.get("card"),))
         tail = self.chain + 2 * len(SQUARES) + n
         out[tail] = len(chain) / 5.0
@@ -137,8 +146,8 @@ class WalpurgisEncoding(Encoding):
         for e in log:
             if e.get("kind") == "place" and e.get("player") == me and e.get("face") == "down":
                 pl, cid = e.get("place"), e.get("card")
-                if pl in SQUARES and cid in idx:
-                    out[base + self.down + SQUARES.index(pl) * n + idx[cid]] += 1.0
+                if pl in _SQUARE and cid in idx:
+                    out[base + self.down + _SQUARE[pl] * n + idx[cid]] += 1.0
 
 
 def encoding(game: Game) -> WalpurgisEncoding:
