@@ -21,7 +21,11 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.maken.testing",
-    extras={"lab": "fudaba.games.maken.lab", "lessons": "fudaba.games.maken.lessons:LESSONS"},
+    extras={
+        "lab": "fudaba.games.maken.lab",
+        "lessons": "fudaba.games.maken.lessons:LESSONS",
+        "encoding": "fudaba.games.maken.encoding",
+    },
 )
 
 __all__ = ["DESCRIPTOR"]

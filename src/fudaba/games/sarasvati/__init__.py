@@ -24,7 +24,12 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.sarasvati.testing",
-    extras={"lab": "fudaba.games.sarasvati.lab", "post": "fudaba.games.sarasvati.post:POST", "lessons": "fudaba.games.sarasvati.lessons:LESSONS"},
+    extras={
+        "lab": "fudaba.games.sarasvati.lab",
+        "post": "fudaba.games.sarasvati.post:POST",
+        "lessons": "fudaba.games.sarasvati.lessons:LESSONS",
+        "encoding": "fudaba.games.sarasvati.encoding",
+    },
 )
 
 

@@ -21,7 +21,11 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.suikoden.testing",
-    extras={"lab": "fudaba.games.suikoden.lab", "lessons": "fudaba.games.suikoden.lessons:LESSONS"},
+    extras={
+        "lab": "fudaba.games.suikoden.lab",
+        "lessons": "fudaba.games.suikoden.lessons:LESSONS",
+        "encoding": "fudaba.games.suikoden.encoding",
+    },
 )
 
 __all__ = ["DESCRIPTOR"]

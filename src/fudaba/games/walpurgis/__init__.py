@@ -23,7 +23,11 @@ DESCRIPTOR = GameDescriptor(
     web_table="web/table.js",
     web_style="web/table.css",
     testing="fudaba.games.walpurgis.testing",
-    extras={"lab": "fudaba.games.walpurgis.lab", "lessons": "fudaba.games.walpurgis.lessons:LESSONS"},
+    extras={
+        "lab": "fudaba.games.walpurgis.lab",
+        "lessons": "fudaba.games.walpurgis.lessons:LESSONS",
+        "encoding": "fudaba.games.walpurgis.encoding",
+    },
 )
 
 __all__ = ["DESCRIPTOR"]
