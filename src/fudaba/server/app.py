@@ -76,18 +76,11 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
     *Limits*); ``origins``: the origins allowed besides the server's own host (``--origin``);
     ``clock``: the time (``time.time``; tests move it)."""
     limits = limits or Limits()
-    extra: dict[str, list[dict[str, Any]]] = {}
-    for name, paths in (card_files or {}).items():
-        g = load_game(name).with_card_files(list(paths))
-        if g.extra_cards:
-            extra[g.name] = list(g.extra_cards)
     storage = Storage(db_path, clock=clock)
-    hub = Rooms(storage, ai_delay=ai_delay, extra_cards=extra, limits=limits, clock=clock)
+    hub = Rooms(storage, ai_delay=ai_delay, extra_cards=user_cards(card_files), limits=limits, clock=clock)
     hub.load()
-    static = Path(static_dir) if static_dir is not None else STATIC
     hub.web = game_web()
-    catalogue = games_catalogue(hub)
-    new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
+    site = Site(hub, limits, Path(static_dir) if static_dir is not None else STATIC, rate, clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -102,34 +95,74 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             await hub.close()
             storage.close()
 
+    app = Starlette(routes=site.routes(), lifespan=lifespan,
+                    middleware=[Middleware(Guard, limits=limits, origins=origins, clock=clock)],
+                    exception_handlers={HTTPException: http_refusal})
+    app.state.rooms = hub
+    app.state.storage = storage
+    return app
+
+
+def user_cards(card_files: Mapping[str, Sequence[str | Path]] | None) -> dict[str, list[dict[str, Any]]]:
+    """The user's cards (``--cards``) by game name, checked once at start."""
+    extra: dict[str, list[dict[str, Any]]] = {}
+    for name, paths in (card_files or {}).items():
+        g = load_game(name).with_card_files(list(paths))
+        if g.extra_cards:
+            extra[g.name] = list(g.extra_cards)
+    return extra
+
+
+class Site:
+    """The routes of one app: the pages, the lobby's API and the rooms' websocket, over one
+    :class:`~.rooms.Rooms`."""
+
+    def __init__(self, hub: Rooms, limits: Limits, static: Path, rate: int | None,
+                 clock: Callable[[], float]) -> None:
+        self.hub, self.limits, self.static, self.rate = hub, limits, static, rate
+        self.catalogue = games_catalogue(hub)
+        self.new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
+
+    def routes(self) -> list[Route | WebSocketRoute | Mount]:
+        return [
+            Route("/", self.index),
+            Route("/r/{room}", self.index),
+            Route("/api/games", self.api_games),
+            Route("/api/decks/check", refusals(self.api_check), methods=["POST"]),
+            Route("/api/rooms", refusals(self.api_create), methods=["POST"]),
+            Route("/api/my-rooms", refusals(self.api_my_rooms), methods=["POST"]),
+            Route("/api/rules/{game}", refusals(self.api_rules)),
+            Route("/api/rooms/{room}/replay", refusals(self.api_replay)),
+            WebSocketRoute("/ws/{room}", self.ws_room),
+            Mount("/static", ShellFiles(directory=self.static, games=self.hub.web), name="static"),
+        ]
+
     # ------------------------------------------------------------------ pages
-    async def index(request: Request) -> Response:
-        page = static / "index.html"
+    async def index(self, request: Request) -> Response:
+        page = self.static / "index.html"
         if not page.is_file():
             return PlainTextResponse("the client is not installed (static/index.html is missing)", 503)
         return FileResponse(page, media_type="text/html; charset=utf-8")
 
     # ------------------------------------------------------------------ API
-    async def api_games(request: Request) -> Response:
-        return JSONResponse(catalogue)
+    async def api_games(self, request: Request) -> Response:
+        return JSONResponse(self.catalogue)
 
-    @refusals
-    async def api_check(request: Request) -> Response:
-        body = await json_body(request, limits.header_timeout)
-        game = body_game(hub, body)
+    async def api_check(self, request: Request) -> Response:
+        body = await json_body(request, self.limits.header_timeout)
+        game = body_game(self.hub, body)
         text = body.get("text")
         if not isinstance(text, str):
             raise BadRequest.of("text")
         return JSONResponse({"ok": not (problems := game.check_deck(text)), "problems": problems})
 
-    @refusals
-    async def api_create(request: Request) -> Response:
-        client = client_key(request.scope)
-        room_limits(hub, new_rooms, client)
-        body = await json_body(request, limits.header_timeout)
-        room_limits(hub, new_rooms, client)  # again: the body took time
+    async def api_create(self, request: Request) -> Response:
+        hub, client = self.hub, client_key(request.scope)
+        room_limits(hub, self.new_rooms, client)
+        body = await json_body(request, self.limits.header_timeout)
+        room_limits(hub, self.new_rooms, client)  # again: the body took time
         room, tokens, seat = create_room(hub, body, client)
-        new_rooms.hit(client)
+        self.new_rooms.hit(client)
         room.ensure_ai()
         out = {"room": room.id, "seat": seat, "token": tokens[seat], "url": f"/r/{room.id}#t={tokens[seat]}",
                "spectate": f"/r/{room.id}"}
@@ -137,9 +170,8 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             out["invite"] = f"/r/{room.id}#t={tokens[1 - seat]}"
         return JSONResponse(out)
 
-    @refusals
-    async def api_my_rooms(request: Request) -> Response:
-        body = await json_body(request, limits.header_timeout)
+    async def api_my_rooms(self, request: Request) -> Response:
+        body = await json_body(request, self.limits.header_timeout)
         tokens = body.get("tokens", {})
         lang = body.get("lang", "ja")
         if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, str)
@@ -147,10 +179,9 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             raise BadRequest.of("tokens", max=MAX_TOKENS)
         if lang not in P.LANGS:
             raise BadRequest.of("lang")
-        return JSONResponse(my_rooms(hub, tokens, lang))
+        return JSONResponse(my_rooms(self.hub, tokens, lang))
 
-    @refusals
-    async def api_rules(request: Request) -> Response:
+    async def api_rules(self, request: Request) -> Response:
         name = request.path_params["game"]
         lang = request.query_params.get("lang", "ja")
         section = request.query_params.get("section") or None
@@ -170,59 +201,33 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
                    else BadRequest.of("no_rules", 404))
         return JSONResponse({"text": text})
 
-    @refusals
-    async def api_replay(request: Request) -> Response:
+    async def api_replay(self, request: Request) -> Response:
         q = request.query_params
         room_id = request.path_params["room"]
         token = q.get("token") or request.headers.get("x-fudaba-token") or None
         lang = q.get("lang", "ja")
         if lang not in P.LANGS:
             raise BadRequest.of("lang")
-        exists, seat = hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
+        exists, seat = self.hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
         if not exists:
             raise BadRequest.of("no_room", 404)
         if token is not None and seat is None:
             raise BadRequest.of("bad_token", 403)
-        room = hub.peek(room_id)
+        room = self.hub.peek(room_id)
         if room is None:
             raise BadRequest.of("no_room", 404)
         return JSONResponse(replay_step(room, seat, q.get("step"), lang))
 
     # ------------------------------------------------------------------ websocket
-    async def ws_room(ws: WebSocket) -> None:
+    async def ws_room(self, ws: WebSocket) -> None:
         await ws.accept()
-        room_id = ws.path_params["room"]
-        try:
-            text = await asyncio.wait_for(receive_text(ws), JOIN_TIMEOUT)
-        except (TimeoutError, WebSocketDisconnect, P.Malformed) as e:
-            if isinstance(e, WebSocketDisconnect):
-                return
-            why = str(e) if isinstance(e, P.Malformed) else f"no join within {JOIN_TIMEOUT:.0f} s"
-            await close_with(ws, why, 4400)
+        joined = await self.join(ws)
+        if joined is None:
             return
-        try:
-            token, lang = P.parse_join(text)
-        except P.Malformed as e:
-            await close_with(ws, str(e), 4400)
-            return
-        exists, seat = hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
-        if not exists:
-            await close_with(ws, "no such room", 4404)
-            return
-        if token is not None and seat is None:
-            await close_with(ws, "bad token: this token holds no seat of this room", 4401)
-            return
-        room = hub.get(room_id)
-        if room is None:
-            await close_with(ws, "no such room", 4404)
-            return
-        if len(room.conns) >= MAX_CONNECTIONS:
-            await close_with(ws, f"this room has {MAX_CONNECTIONS} connections already", 4429)
-            return
-        conn = Conn(ws, seat, lang)
+        room, conn = joined
         await room.attach(conn)
         try:
-            await serve_conn(room, conn, rate)
+            await serve_conn(room, conn, self.rate)
         except WebSocketDisconnect:
             pass
         finally:
@@ -231,24 +236,31 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             with anyio.CancelScope(shield=True):
                 await room.detach(conn)
 
-    routes = [
-        Route("/", index),
-        Route("/r/{room}", index),
-        Route("/api/games", api_games),
-        Route("/api/decks/check", api_check, methods=["POST"]),
-        Route("/api/rooms", api_create, methods=["POST"]),
-        Route("/api/my-rooms", api_my_rooms, methods=["POST"]),
-        Route("/api/rules/{game}", api_rules),
-        Route("/api/rooms/{room}/replay", api_replay),
-        WebSocketRoute("/ws/{room}", ws_room),
-        Mount("/static", ShellFiles(directory=static, games=hub.web), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(Guard, limits=limits, origins=origins, clock=clock)],
-                    exception_handlers={HTTPException: http_refusal})
-    app.state.rooms = hub
-    app.state.storage = storage
-    return app
+    async def join(self, ws: WebSocket) -> tuple[Room, Conn] | None:
+        """The room and the connection a websocket's join asks for; None when it was closed with
+        the reason (no join in time, a malformed one, no such room, a bad token, a full room)."""
+        try:
+            text = await asyncio.wait_for(receive_text(ws), JOIN_TIMEOUT)
+            token, lang = P.parse_join(text)
+        except WebSocketDisconnect:
+            return None
+        except (TimeoutError, P.Malformed) as e:
+            why = str(e) if isinstance(e, P.Malformed) else f"no join within {JOIN_TIMEOUT:.0f} s"
+            await close_with(ws, why, 4400)
+            return None
+        room_id = ws.path_params["room"]
+        exists, seat = self.hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
+        if exists and token is not None and seat is None:
+            await close_with(ws, "bad token: this token holds no seat of this room", 4401)
+            return None
+        room = self.hub.get(room_id) if exists else None
+        if room is None:
+            await close_with(ws, "no such room", 4404)
+        elif len(room.conns) >= MAX_CONNECTIONS:
+            await close_with(ws, f"this room has {MAX_CONNECTIONS} connections already", 4429)
+        else:
+            return room, Conn(ws, seat, lang)
+        return None
 
 
 # ---------------------------------------------------------------------- websocket helpers
