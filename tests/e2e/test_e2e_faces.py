@@ -88,11 +88,20 @@ def check_faces(page: Page, game: str, lang: str) -> list[dict[str, Any]]:
     return list(faces)
 
 
+def check_board_matrices(page: Page) -> None:
+    """A face-up formation on the field shows its card's matrix, cell by cell."""
+    g = fudaba.load_game("walpurgis")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.wp-card[data-card]')].filter((c) => c.querySelector('.wf-tiny'))
+      .map((c) => [c.dataset.card, [...c.querySelectorAll('.wf-tiny .wf-cell')].map((x) => [Number(x.dataset.up), Number(x.dataset.right), x.dataset.mark])])""")
+    for cid, cells in shown:
+        assert {(u, r, m) for u, r, m in cells if m} == matrix_cells(str(g.card_facts(cid)["matrix"])), cid
+
+
 def check_backs(page: Page, game: str) -> None:
     """Every back on the page, and every face-down card of the opponent, shows no id and no name."""
     g = fudaba.load_game(game)
     names = {c.name for c in g.cards.values()} | {getattr(c, "name_en", "") for c in g.cards.values()} - {""}
-    backs = page.evaluate("""() => [...document.querySelectorAll('.card-back, .wp-card.theirs.bullet,'
+    backs = page.evaluate("""() => [...document.querySelectorAll('.card-back, .mk-back, .wp-card.theirs.bullet,'
       + ' .wp-card.theirs.active, .wp-card.theirs.dormant')].map((b) => ({
         text: b.textContent,
         card: b.dataset.card || (b.querySelector('[data-card]') || {dataset: {}}).dataset.card
@@ -109,14 +118,37 @@ def check_backs(page: Page, game: str) -> None:
     assert n == min(int(count), 40)
 
 
+def prefer(verb: str, rng: random.Random) -> Any:
+    """Take an action starting with ``verb`` when there is one (cards go to the table), else any."""
+    other = any_policy(rng)
+
+    def choose(acts: list[dict[str, Any]]) -> dict[str, Any]:
+        first = [a for a in acts if a["text"].startswith(verb)]
+        return rng.choice(first) if first else other(acts)
+
+    return choose
+
+
+# how each game's test play puts cards on the table, and where its table draws them as faces
+POLICY = {"sarasvati": sarasvati_policy, "walpurgis": walpurgis_policy,
+          "maken": lambda rng: prefer("bet", rng), "suikoden": any_policy}
+TABLE_FACES = {"sarasvati": ".sv-slot .card-face", "maken": ".mk-unit .card-face", "walpurgis": ".wp-card .wf-tiny"}
+
+
 def play_some(page: Page, frames: Frames, game: str, n: int) -> None:
-    rng = random.Random(3)
-    choose = {"sarasvati": sarasvati_policy(rng), "walpurgis": walpurgis_policy(rng)}.get(game, any_policy(rng))
+    choose = POLICY[game](random.Random(3))
     for _ in range(n):
         if not wait_ready(page):
             break
         play_decision(page, frames, choose)
     wait_ready(page)
+
+
+def fold(page: Page) -> None:
+    """A narrow window keeps the decision panel over the board: fold it for the screenshot."""
+    toggle = page.locator(".fold-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") == "true":
+        toggle.click()
 
 
 def settle(page: Page) -> None:
@@ -132,12 +164,17 @@ def test_issue22_cards_drawn_as_cards(page: Page, server: Server, artifacts: Pat
     play_some(page, frames, game, 14)
     faces = check_faces(page, game, "en")
     print(game, "faces:", len(faces), "on the table:", sum(f["where"] == "table" for f in faces))
+    if game in TABLE_FACES:
+        assert page.locator(f".game-table {TABLE_FACES[game]}").count() > 0, "no card on the table drawn as a card"
+    if game == "walpurgis":
+        check_board_matrices(page)
     check_backs(page, game)
     no_images = page.evaluate("() => [...document.querySelectorAll('img')].map((i) => i.src)")
     assert no_images == []
     settle(page)
     page.screenshot(path=str(artifacts / f"faces-{game}-en-1280.png"), full_page=True)
     page.set_viewport_size({"width": 400, "height": 860})
+    fold(page)
     settle(page)
     page.screenshot(path=str(artifacts / f"faces-{game}-en-400.png"), full_page=True)
     # the hand's faces fit the narrow window
@@ -147,6 +184,7 @@ def test_issue22_cards_drawn_as_cards(page: Page, server: Server, artifacts: Pat
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
     wait_ready(page)
     check_faces(page, game, "ja")
+    fold(page)
     settle(page)
     page.screenshot(path=str(artifacts / f"faces-{game}-ja-400.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})

@@ -299,7 +299,7 @@ function square(name, stack, me, ctx, refs, w) {
       const info = ctx.card(d.card);
       if (k === 0 && FACE_UP.has(state) && info && info.matrix) {
         const mini = matrixGrid(info.matrix, "wf-tiny");
-        if (mini) item.append(h("span.wp-cardart", { "aria-hidden": "true" }, mini));
+        if (mini) item.append(h(`span.wp-cardart${mine ? "" : ".turned"}`, { "aria-hidden": "true" }, mini));
       }
       words.push(`P${owner} ${stateWord} ${chip.textContent}`);
     } else {
