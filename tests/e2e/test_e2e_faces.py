@@ -151,6 +151,30 @@ def fold(page: Page) -> None:
         toggle.click()
 
 
+def inside_faces(page: Page) -> None:
+    """Nothing drawn on a face spills over its frame (names wrap, values fit)."""
+    spill = page.evaluate("""() => [...document.querySelectorAll('.card-face')].flatMap((f) => {
+      const box = f.getBoundingClientRect();
+      return [...f.querySelectorAll('*')].filter((e) => e.getClientRects().length).filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.right > box.right + 0.5 || r.left < box.left - 0.5 || r.bottom > box.bottom + 0.5;
+      }).map((e) => `${f.dataset.card} ${e.tagName}.${e.getAttribute('class') || ''}`);
+    })""")
+    assert spill == [], spill
+
+
+def fits(page: Page) -> None:
+    """In a 400 px window nothing is wider than the window: the faces, the table, the page."""
+    settle(page)
+    widest = page.evaluate("() => Math.max(...[...document.querySelectorAll('.card-face')].map((f) => f.getBoundingClientRect().right))")
+    assert widest <= 400
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 400.5)
+      .map((e) => e.tagName + '.' + e.className)""")
+    assert wide == [], wide
+    assert page.evaluate("() => document.documentElement.scrollWidth") == 400
+    inside_faces(page)
+
+
 def settle(page: Page) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
@@ -169,6 +193,7 @@ def test_issue22_cards_drawn_as_cards(page: Page, server: Server, artifacts: Pat
     if game == "walpurgis":
         check_board_matrices(page)
     check_backs(page, game)
+    inside_faces(page)
     no_images = page.evaluate("() => [...document.querySelectorAll('img')].map((i) => i.src)")
     assert no_images == []
     settle(page)
@@ -177,13 +202,12 @@ def test_issue22_cards_drawn_as_cards(page: Page, server: Server, artifacts: Pat
     fold(page)
     settle(page)
     page.screenshot(path=str(artifacts / f"faces-{game}-en-400.png"), full_page=True)
-    # the hand's faces fit the narrow window
-    widest = page.evaluate("() => Math.max(...[...document.querySelectorAll('.own-zone .card-face')].map((f) => f.getBoundingClientRect().right))")
-    assert widest <= 400
+    fits(page)
     page.locator(".lang-switch").click()
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
     wait_ready(page)
     check_faces(page, game, "ja")
+    fits(page)
     fold(page)
     settle(page)
     page.screenshot(path=str(artifacts / f"faces-{game}-ja-400.png"), full_page=True)
