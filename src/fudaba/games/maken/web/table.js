@@ -5,7 +5,7 @@
 // only when a legal action names them. Cards in hand are the shell's.
 
 import { h } from "../dom.js";
-import { actionRefs, signed } from "./common.js";
+import { actionRefs, face, signed, svg } from "./common.js";
 
 const CSS_URL = new URL("../../css/maken.css", import.meta.url).href;
 /** The shell loads this stylesheet. */
@@ -39,6 +39,9 @@ const WORDS = {
     opt_speed: "speed", opt_reach: "reach", opt_attack: "attack", opt_guard: "guard",
     judge_clean_hit: "P{p}'s clean hit", judge_trade: "a trade (P{p} called)", judge_guard_holds: "P{p}'s guard holds",
     judge_gb: "P{p}'s guard break (GB)", judge_gc: "P{p}'s guard cancel (GC)",
+    kind_attack: "attack", kind_support: "support", kind_character: "character", series: "series {s}",
+    f_speed: "SPD", f_reach: "RNG", f_attack: "ATK", f_guard: "GRD", f_gauge: "gauge",
+    f_ung: "unguardable: {s}", f_draw: "draw limit",
   },
   ja: {
     table: "プロジェクト魔剣の場", tp: "TP: P{p}", first: "先攻P{p}",
@@ -60,11 +63,55 @@ const WORDS = {
     opt_speed: "速度", opt_reach: "間合", opt_attack: "攻撃値", opt_guard: "ガード難易度",
     judge_clean_hit: "P{p}の直撃", judge_trade: "相打 (P{p}のコール)", judge_guard_holds: "P{p}のガード成立",
     judge_gb: "P{p}のGB(ガードブレイク)成立", judge_gc: "P{p}のGC(ガードキャンセル)成立",
+    kind_attack: "攻撃", kind_support: "補助", kind_character: "キャラ", series: "{s}シリーズ",
+    f_speed: "速", f_reach: "間", f_attack: "攻", f_guard: "難", f_gauge: "ゲージ",
+    f_ung: "ガード不可: {s}", f_draw: "ドロー上限",
   },
 };
 
 const SPACES = ["stand", "crouch", "air"];
 const POSTURE_MARK = { stand: "立", crouch: "屈", air: "空" };
+
+// ------------------------------------------------------------------------------------------ the card face
+// small inline drawings (24×24 viewBox) for the compared values: speed, reach, attack, guard
+const ICONS = {
+  speed: "M13 2 4 14h7l-2 8 9-12h-7l2-8z",
+  reach: "M2 12l5-5v3h10V7l5 5-5 5v-3H7v3z",
+  attack: "M19 2l3 3-11 11 2 2-2 2-2-2-3 3-2-2 3-3-2-2 2-2 2 2z",
+  guard: "M12 2l8 3v6c0 5-3.5 9.5-8 11-4.5-1.5-8-6-8-11V5z",
+};
+function icon(name) {
+  return svg("svg", { viewBox: "0 0 24 24", "aria-hidden": "true", class: `mkf-icon mkf-i-${name}` },
+    svg("path", { d: ICONS[name], fill: "currentColor" }));
+}
+
+/** The shell draws a card of the hand (and the table, where it asks) with this face. */
+export function cardFace(info, id, lang) {
+  const W = WORDS[lang === "ja" ? "ja" : "en"];
+  const kind = String(info.kind || "");
+  const sub = (key, s) => W[key].split("{s}").join(s);
+  const tags = [info.series ? sub("series", info.series) : null];
+  let stats = [];
+  if (kind === "attack") {
+    // as the card text writes it: front/back when the reach is split, else the one reach
+    const reach = info.split_reach ? `${info.reach_front}/${info.reach_back}` : String(info.reach_front);
+    stats = [
+      { key: "speed", label: W.f_speed, value: info.speed, icon: icon("speed"), title: W.speed, className: "mkf-speed" },
+      { key: "reach", label: W.f_reach, value: reach, icon: icon("reach"), title: W.reach, className: "mkf-reach" },
+      { key: "attack", label: W.f_attack, value: info.attack, icon: icon("attack"), title: W.attack, className: "mkf-attack" },
+      { key: "guard", label: W.f_guard, value: info.guard, icon: icon("guard"), title: W.guardDiff, className: "mkf-guard" },
+    ];
+    if (info.posture) tags.push(W[`space_${info.posture}`] || info.posture);
+    const ung = (info.unguardable || []).map((x) => W[`space_${x}`] || x);
+    if (ung.length) tags.push(sub("f_ung", ung.join(lang === "ja" ? "・" : ", ")));
+    if (info.gauge_cost) tags.push(`${W.f_gauge} −${info.gauge_cost}`);
+    if (info.gauge_gain) tags.push(`${W.f_gauge} +${info.gauge_gain}`);
+  } else if (kind === "character" && info.draw_limit !== null && info.draw_limit !== undefined) {
+    stats = [{ key: "draw_limit", label: W.f_draw, value: info.draw_limit }];
+  }
+  return face({ info, id, lang, kind: W[`kind_${kind}`] || kind, tags, stats,
+    className: `mkf mkf-${kind || "none"} mkf-posture-${info.posture || "none"}` });
+}
 
 // ------------------------------------------------------------------------------------------ helpers
 // ------------------------------------------------------------------------------------------ the table
@@ -192,7 +239,7 @@ export function renderTable(view, ctx) {
 
   function unitItem(p, u, isTop) {
     const li = h("li", { class: "mk-unit" + (isTop ? " mk-unit-top" : "") });
-    li.append(chip(u.card, zone(p, "field")));
+    li.append(u.card ? ctx.cardEl(u.card, { ref: zone(p, "field"), className: "small-face", face: true }) : chip(u.card, zone(p, "field")));
     const n = Number(u.n) || 1;
     if (n > 1) {
       const opts = (u.opts || []).map((o) => W[`opt_${o}`] || o).join(lg === "ja" ? "・" : ", ");

@@ -6,6 +6,7 @@
 // the actions naming an id take the card from the hand (charge, summon, evolve, use), so a copy on
 // the table must not light up for them; only equipment keeps its id (`keep ID` names it).
 import { h } from "../dom.js";
+import { cardBack, face } from "./common.js";
 
 export const stylesheet = "/static/css/sarasvati.css";
 
@@ -16,7 +17,9 @@ const WORDS = {
     closed: "裏向き", open: "オープン", destroyed: "破壊", hits: "被弾", empty: "空き",
     untapped: "未使用", tapped: "使用済", cost_mods: "コスト修正", first: "先攻", you: "あなた", opp: "相手",
     atk: "攻", def: "防", until: "まで", none: "なし", hidden: "裏向きの禁書",
-    grave: "墓地",
+    grave: "墓地", cost: "コスト", now: "現在",
+    types: { character: "キャラクター", support: "サポート", equipment: "装備", book: "禁書" },
+    attrs: {}, evolution: "進化",
   },
   en: {
     title: "Sarasvati", front: "front row", back: "back row", books: "forbidden books", voltage: "voltage",
@@ -24,9 +27,14 @@ const WORDS = {
     closed: "face down", open: "open", destroyed: "destroyed", hits: "hits", empty: "empty",
     untapped: "untapped", tapped: "tapped", cost_mods: "cost modifiers", first: "first player", you: "you", opp: "opponent",
     atk: "ATK", def: "DEF", until: "until", none: "none", hidden: "face-down book",
-    grave: "Graveyard",
+    grave: "Graveyard", cost: "cost", now: "now",
+    types: { character: "character", support: "support", equipment: "equipment", book: "forbidden book" },
+    attrs: { アクション: "Action", ファンタジー: "Fantasy", SF: "SF", ドラマ: "Drama" }, evolution: "evolution",
   },
 };
+
+// the frame's colour follows the card's attribute (its "civilisation")
+const ATTR_CLASS = { アクション: "action", ファンタジー: "fantasy", SF: "sf", ドラマ: "drama" };
 
 const PHASES = {
   ja: { set: "セット", draw: "ドロー", charge: "チャージ", imagine: "イマジン", move: "ムーブ", battle: "バトル", end: "エンド", over: "終了" },
@@ -38,6 +46,20 @@ function W(lang) { return WORDS[lang] || WORDS.en; }
 export function title(lang) { return W(lang).title; }
 export function phaseName(phase, lang) { return (PHASES[lang] || {})[phase] || phase; }
 export function discardName(lang) { return W(lang).grave; }
+
+/** The shell draws a card of the hand (and the table, where it asks) with this face. */
+export function cardFace(info, id, lang) {
+  const w = W(lang);
+  const attr = String(info.attribute || "");
+  const attrWord = lang === "en" && w.attrs[attr] && w.attrs[attr] !== attr ? `${attr} ${w.attrs[attr]}` : attr;
+  const tags = [attrWord, ...(info.sub_attributes || []), info.evolves_from ? w.evolution : null];
+  const stats = info.atk === undefined && info.def === undefined ? [] : [
+    { key: "atk", label: w.atk, value: info.atk ?? 0, className: "sv-fatk" },
+    { key: "def", label: w.def, value: info.def ?? 0, className: "sv-fdef" },
+  ];
+  return face({ info, id, lang, cost: info.cost, costLabel: w.cost, kind: w.types[info.type] || info.type, tags, stats,
+    className: `svf svf-${ATTR_CLASS[attr] || "none"}` });
+}
 
 export function renderTable(view, ctx) {
   const w = W(ctx.lang);
@@ -106,7 +128,7 @@ function book(b, prefix, ctx, w, hitsNeeded) {
     el.append(ctx.cardEl(b.card, { className: "small", ref: `@${b.card}` }));
     el.dataset.card = b.card;
   } else if (state !== "destroyed") {
-    el.append(h("span.sv-facedown", { title: w.hidden, "aria-hidden": "true" }, "禁"), h("span.sr-only", {}, w.hidden));
+    el.append(cardBack(w.hidden, "sv-facedown"));
   }
   const hits = Number(b.hits || 0);
   el.append(h("span.sv-book-state", {}, w[state] || state,
@@ -140,11 +162,15 @@ function slot(u, place, ctx, w) {
   const ready = !!u.ready;
   el.classList.add(ready ? "ready" : "defenceless");
   el.dataset.card = u.card;
-  const card = ctx.cardEl(u.card, { className: "unit", ref: `@${u.card}` });
+  const card = ctx.cardEl(u.card, { className: "unit.small-face", ref: `@${u.card}`, face: true });
   el.append(card);
-  el.append(h("div.sv-stats", {},
-    h("span.sv-atk", { title: w.atk }, h("small", {}, w.atk), " ", String(u.atk)),
-    h("span.sv-def", { title: w.def }, h("small", {}, w.def), " ", String(u.def))));
+  // the face prints the card's atk/def; the unit's values now, when something changed them
+  const printed = ctx.card(u.card) || {};
+  if (Number(printed.atk) !== Number(u.atk) || Number(printed.def) !== Number(u.def)) {
+    el.append(h("div.sv-stats", {}, h("small", {}, `${w.now}: `),
+      h("span.sv-atk", { title: w.atk }, h("small", {}, w.atk), " ", String(u.atk)),
+      h("span.sv-def", { title: w.def }, h("small", {}, w.def), " ", String(u.def))));
+  }
   const badges = h("div.sv-badges");
   badges.append(h(`span.sv-badge.${ready ? "ready" : "defenceless"}`, {}, ready ? w.ready : w.defenceless));
   if (u.new) badges.append(h("span.sv-badge.new", {}, w.new));
@@ -165,7 +191,7 @@ function slot(u, place, ctx, w) {
     }).join(" · ")));
   }
   ctx.refEl(el, place);
-  label(el, `${place} ${card.textContent} ${w.atk} ${u.atk} ${w.def} ${u.def} ${ready ? w.ready : w.defenceless}`);
+  label(el, `${place} ${ctx.cardName ? ctx.cardName(u.card) : u.card} ${w.atk} ${u.atk} ${w.def} ${u.def} ${ready ? w.ready : w.defenceless}`);
   return el;
 }
 

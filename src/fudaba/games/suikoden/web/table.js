@@ -5,7 +5,7 @@
 // Served where the shell loads game tables (/static/js/games/suikoden.js): its imports are relative to that place.
 
 import { h } from "../dom.js";
-import { actionRefs, signed } from "./common.js";
+import { actionRefs, face, signed } from "./common.js";
 
 const CSS_URL = new URL("../../css/suikoden.css", import.meta.url).href;
 /** The shell loads this stylesheet. */
@@ -43,6 +43,9 @@ const WORDS = {
     meansTroops: "troops are decided (casualties)", meansStays: "{slot} stays unresolved",
     until_battle: "until the end of the battle", until_deployed: "while deployed", by: "by {n}",
     stat_atk: "atk", stat_mil: "mil", stat_con: "con",
+    type_mission: "mission", type_facility: "facility",
+    cls_mastermind: "mastermind", cls_leader: "leader", cls_commoner: "commoner", cls_free: "free", cls_craftsman: "craftsman",
+    clear_atk: "attack", clear_mil: "troops", clear_duel: "duel", rune: "rune: {r}", kw_support: "support", kw_counter: "counter",
   },
   ja: {
     table: "幻想水滸伝の場", first: "先攻P{p}", wins: "{n}VPで勝利",
@@ -72,10 +75,52 @@ const WORDS = {
     meansTroops: "兵力判定 (損害の処理)", meansStays: "{slot}は未解決のまま残る",
     until_battle: "バトル終了まで", until_deployed: "派遣中", by: "{n}による",
     stat_atk: "攻撃力", stat_mil: "兵力", stat_con: "建設力",
+    type_mission: "ミッション", type_facility: "施設",
+    cls_mastermind: "総大将", cls_leader: "リーダー", cls_commoner: "一般", cls_free: "フリー", cls_craftsman: "職人",
+    clear_atk: "攻撃", clear_mil: "兵力", clear_duel: "一騎打ち", rune: "紋章: {r}", kw_support: "サポート", kw_counter: "カウンター",
   },
 };
 
 const LINK_LETTERS = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
+
+// ------------------------------------------------------------------------------------------ the card face
+/** The shell draws a card of the hand (and the table, where it asks) with this face. */
+export function cardFace(info, id, lang) {
+  const W = WORDS[lang === "ja" ? "ja" : "en"];
+  const type = String(info.type || "");
+  const tags = [];
+  let stats = [];
+  let kind = W[`type_${type}`] || type;
+  let art = null;
+  let cls = type;
+  if (type === "character") {
+    kind = W[`cls_${info.class}`] || info.class;
+    cls = `cls-${info.class}`;
+    tags.push(...(info.camp || []));
+    if (info.rune) tags.push(W.rune.split("{r}").join(info.rune));
+    for (const k of info.keywords || []) tags.push(W[`kw_${k}`] || k);
+    art = links(String(info.links || ""), W);
+    stats = ["atk", "mil", "con"].map((k) => ({ key: k, label: W[k], value: info[k] ?? 0, title: W[`stat_${k}`] }));
+  } else if (type === "mission") {
+    const clear = String(info.clear || "");
+    kind = `${W.type_mission} · ${W[`clear_${clear}`] || clear}`;
+    const vp = Array.isArray(info.vp) ? info.vp : [0, 0];
+    stats = [clear === "duel"
+      ? { key: "duel_stat", label: W.clear_duel, value: W[`stat_${info.duel_stat}`] || info.duel_stat }
+      : { key: "value", label: W[`clear_${clear}`] || clear, value: info.value ?? 0 },
+    { key: "vp", label: W.vp, value: `${vp[0]}/${vp[1]}` }];
+  } else if (type === "facility") {
+    stats = [{ key: "build", label: W.build, value: info.build ?? 0 }, { key: "block", label: W.block, value: info.block ?? 0 }];
+  }
+  return face({ info, id, lang, kind, art, tags, stats, className: `skf skf-${cls}` });
+}
+
+/** A character's links A–I as a 3×3 of letters, the ones it has lit. */
+function links(L, W) {
+  const grid = h("span", { class: "skf-links", role: "img", "aria-label": `${W.cardLinks}: ${L || "—"}`, dataset: { links: L } });
+  for (const ch of LINK_LETTERS) grid.append(h("span", { class: "skf-link" + (L.includes(ch) ? " on" : ""), "aria-hidden": "true", text: ch }));
+  return grid;
+}
 
 // ------------------------------------------------------------------------------------------ helpers
 // ------------------------------------------------------------------------------------------ the table

@@ -5,10 +5,13 @@
 // Squares carry data-ref "3c"; cards on a square carry their notation label ("up:W-RM-05",
 // "bullet") or, where the actions name them so, their id.
 import { h } from "../dom.js";
+import { face } from "./common.js";
 
 export const stylesheet = "/static/css/walpurgis.css";
 
 const COLS = ["a", "b", "c", "d", "e"];
+// the states in which a card on a square lies face up (the others are drawn as its back)
+const FACE_UP = new Set(["up", "bullet_up", "activating"]);
 
 const WORDS = {
   ja: {
@@ -20,6 +23,7 @@ const WORDS = {
     legend_c: "発動条件", legend_b: "弾幕対象", legend_x: "破壊対象", legend_sub: "速射 (サブ)",
     off_field: "発動条件マスが場の外: ここでは発動できない", on_square: "{sq}の{name}", preview: "{name} を {sq} に置くと",
     hidden: "裏向き", empty: "空き", top: "一番上", field: "場",
+    normal_shot: "通常弾", sub: "速射", kw: { 速射: "速射", サポート: "サポート", 持続: "持続" },
     states: { bullet: "裏の弾幕", bullet_up: "表の弾幕", active: "活動 (裏)", dormant: "休眠 (裏)", up: "表の陣", activating: "発動中" },
   },
   en: {
@@ -31,6 +35,7 @@ const WORDS = {
     legend_c: "condition", legend_b: "bullet", legend_x: "destroy", legend_sub: "rapid fire (sub)",
     off_field: "a condition square is off the field: it cannot activate here", on_square: "{name} on {sq}", preview: "{name} placed on {sq}",
     hidden: "face down", empty: "empty", top: "top", field: "field",
+    normal_shot: "Normal Shot", sub: "rapid fire", kw: { 速射: "rapid fire", サポート: "support", 持続: "persistent" },
     states: { bullet: "bullet (face down)", bullet_up: "bullet (face up)", active: "active (face down)", dormant: "dormant (face down)", up: "face-up formation", activating: "activating" },
   },
 };
@@ -125,6 +130,57 @@ export function layMatrix(marks, owner, sq) {
     out[n] = (out[n] || "") + m.kind;
   }
   return { squares: out, off };
+}
+
+// ------------------------------------------------------------------ the card face
+
+// the frame's colour follows the caster (the card's character icon)
+const CASTERS = { 霊夢: "reimu", 魔理沙: "marisa", パチュリー: "patchouli", レミリア: "remilia" };
+
+/**
+ * The card's matrix as printed: a 5×5 grid around the card's own square (@ in the middle when the
+ * matrix fits so, else moved just enough to hold every mark). Each cell carries data-up / data-right
+ * (its offset from @, up = towards the opponent) and data-mark (the cell's letters as the card data
+ * writes them; "@" the card's own square).
+ */
+export function matrixGrid(text, className) {
+  const rows = String(text || "").split("\n").map((r) => r.trim()).filter((r) => r.length).map((r) => r.split(/\s+/));
+  let at = null;
+  rows.forEach((r, i) => r.forEach((c, j) => { if (c === "@") at = [i, j]; }));
+  if (!at) return null;
+  const cells = {};
+  let minD = 0, maxD = 0, minR = 0, maxR = 0;
+  rows.forEach((r, i) => r.forEach((c, j) => {
+    if (c === ".") return;
+    const d = i - at[0], x = j - at[1];
+    cells[`${d},${x}`] = c;
+    minD = Math.min(minD, d); maxD = Math.max(maxD, d); minR = Math.min(minR, x); maxR = Math.max(maxR, x);
+  }));
+  const start = (lo, hi) => { let s = Math.min(-2, lo); if (s + 4 < hi) s = hi - 4; return s; };
+  const d0 = start(minD, maxD), r0 = start(minR, maxR);
+  const grid = h(`span.wf-matrix${className ? "." + className : ""}`);
+  for (let d = d0; d < d0 + 5; d++) {
+    for (let x = r0; x < r0 + 5; x++) {
+      const mark = cells[`${d},${x}`] || "";
+      const kinds = mark === "@" ? ["at"] : [...new Set(mark.toUpperCase())].filter((k) => "CBX".includes(k));
+      grid.append(h(`span.wf-cell${kinds.map((k) => ".wf-" + k).join("")}`,
+        { dataset: { up: String(-d), right: String(x), mark } }, mark === "@" ? "" : mark));
+    }
+  }
+  return grid;
+}
+
+/** The shell draws a card of the hand (and the table, where it asks) with this face. */
+export function cardFace(info, id, lang) {
+  const w = W(lang);
+  const main = matrixGrid(info.matrix, "");
+  const sub = info.sub_matrix ? matrixGrid(info.sub_matrix, "wf-sub") : null;
+  const art = [main, sub ? h("span.wf-subbox", {}, h("span.wf-sublabel", {}, w.sub), sub) : null];
+  const tags = [info.normal_shot ? w.normal_shot : null, ...(info.keywords || []).map((k) => w.kw[k] || k)];
+  const icons = Array.isArray(info.icons) ? info.icons : [];
+  const caster = CASTERS[info.caster] || CASTERS[icons[0]] || "none";
+  return face({ info, id, lang, kind: info.caster || icons.join("・"), art, artHidden: true, tags,
+    className: `wf-face wf-${caster}` });
 }
 
 // ------------------------------------------------------------------ the table
@@ -240,6 +296,11 @@ function square(name, stack, me, ctx, refs, w) {
       const chip = ctx.cardEl(d.card, { className: "wp-name", ref: tok });
       item.dataset.card = String(d.card);
       item.append(chip);
+      const info = ctx.card(d.card);
+      if (k === 0 && FACE_UP.has(state) && info && info.matrix) {
+        const mini = matrixGrid(info.matrix, "wf-tiny");
+        if (mini) item.append(h(`span.wp-cardart${mine ? "" : ".turned"}`, { "aria-hidden": "true" }, mini));
+      }
       words.push(`P${owner} ${stateWord} ${chip.textContent}`);
     } else {
       const hid = h("span.wp-hidden", {}, `P${owner}`);

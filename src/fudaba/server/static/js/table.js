@@ -429,7 +429,15 @@ class Table {
         lang: c && lang === "ja" ? "ja" : undefined,
         dataset: { card: String(id) },
       });
-      el.append(h("span.card-name", {}, opts.label !== undefined ? String(opts.label) : self.cardName(id, cards)));
+      // a card drawn as a card: the game module's face (games/common.js face()), else its name
+      const drawn = opts.face && c && opts.label === undefined && self.mod && self.mod.cardFace
+        ? self.mod.cardFace(c, String(id), lang) : null;
+      if (drawn) {
+        el.classList.add(...drawn.className);
+        el.append(...drawn.nodes);
+      } else {
+        el.append(h("span.card-name", {}, opts.label !== undefined ? String(opts.label) : self.cardName(id, cards)));
+      }
       if (opts.sub) el.append(h("span.card-sub", {}, String(opts.sub)));
       if (!c) el.classList.add("unknown");
       refEl(el, opts.ref !== undefined ? opts.ref : id);
@@ -601,9 +609,14 @@ class Table {
       Z.append(head);
       if (Array.isArray(pl.hand)) {
         const hand = h("div.hand", { role: "list", "aria-label": this.seat === p ? t("your_hand") : `${t("hand")} P${p}` });
-        for (const id of pl.hand) hand.append(h("div.hand-slot", { role: "listitem" }, ctx.cardEl(id, { className: "hand-card", focusable: true })));
+        for (const id of pl.hand) hand.append(h("div.hand-slot", { role: "listitem" }, ctx.cardEl(id, { className: "hand-card", focusable: true, face: true })));
         if (!pl.hand.length) hand.append(h("span.muted", { role: "listitem" }, t("empty")));
         Z.append(h("h2.zone-title", {}, this.seat === p ? t("your_hand") : t("hand")), hand);
+      } else if (Number(pl.hand_count) > 0) {
+        // a hand this seat does not see: its cards' backs (the count beside says how many)
+        const backs = h("div.hand-backs", { "aria-hidden": "true" });
+        for (let i = 0; i < Math.min(Number(pl.hand_count), 40); i++) backs.append(h("span.card-back.small"));
+        head.append(backs);
       }
     });
   }

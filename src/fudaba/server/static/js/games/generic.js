@@ -7,6 +7,9 @@
 // Interface (the same as games/<game>.js): renderTable(view, ctx), title(lang), phaseName(phase, lang);
 // and configure({name, title: [en, ja], zones}) — the shell passes the game's descriptor titles, when it
 // has them, and zones: false when it draws the players' hands, counts and discard piles itself.
+// A game's own module may also export cardFace(info, id, lang) -> face({...}) of ./common.js: the shell
+// then draws the hand, and each ctx.cardEl(id, {face: true}), as that card's face (none here: the
+// generic table knows no game's card facts, so its cards stay names).
 
 import { h } from "../dom.js";
 import { actionRefs } from "./common.js";
