@@ -46,8 +46,8 @@ export function afterGame(st, on) {
   const box = h("div.after-game", { role: "group", "aria-label": t("after_game") });
   if (st.seat !== null) {
     box.append(
-      h("button.btn.small", { type: "button", dataset: { download: "record" }, onclick: () => on.download("record") }, "⭳ ", t("download_record")),
-      h("button.btn.small", { type: "button", dataset: { download: "notation" }, onclick: () => on.download("notation") }, "⭳ ", t("download_notation")));
+      h("button.btn.small", { type: "button", dataset: { download: "record" }, onclick: () => on.download("record") }, "↓ ", t("download_record")),
+      h("button.btn.small", { type: "button", dataset: { download: "notation" }, onclick: () => on.download("notation") }, "↓ ", t("download_notation")));
   }
   box.append(rematchPart(st, on));
   return box;

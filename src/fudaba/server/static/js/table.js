@@ -977,7 +977,7 @@ class Table {
     return [
       h("button.btn", { type: "button", id: "autoplay", "aria-pressed": this.autoplay ? "true" : "false",
         onclick: () => (this.autoplay ? this.stopAutoplay() : this.startAutoplay()) },
-      this.autoplay ? `⏸ ${t("pause")}` : `⏵ ${t("autoplay")}`),
+      this.autoplay ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`),
       h("label.sr-only", { for: "replay-speed" }, t("replay_speed")), speed,
     ];
   }
