@@ -109,6 +109,13 @@ def test_issue22_ai_move_is_highlighted_on_its_square_and_linked_to_its_log_line
     page.locator(".log .log-line").nth(line_i).focus()
     assert page.eval_on_selector_all(".last-move.last-linked", "els => els.map((e) => e.dataset.square)") == [square]
 
+    # a narrow window (a phone) keeps the highlight on the same square
+    page.set_viewport_size({"width": 400, "height": 860})
+    page.locator(f'.game-table [data-square="{square}"]').scroll_into_view_if_needed()
+    assert page.eval_on_selector_all(".game-table .last-move", "els => els.map((e) => e.dataset.square)") == sorted(names)
+    page.screenshot(path=str(artifacts / "issue22_last_move_400px.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+
     # after this seat's own action the highlight is gone until the AI acts again
     page.evaluate("""() => { window.__marks = []; new MutationObserver(() => {
         const p = document.querySelector('.table-page');
@@ -236,12 +243,17 @@ def test_issue22_downloads_replay_autoplay_and_rematch_against_the_ai(page: Page
     page.screenshot(path=str(artifacts / "issue22_replay_autoplay.png"), full_page=True)
     page.click(".tools button[aria-pressed]")  # close the replay
 
+    # the after-game words in Japanese too
+    page.click(".lang-switch")
+    page.wait_for_function("() => document.querySelector('#rematch').textContent === '再戦を申し込む'")
+    assert page.eval_on_selector_all(".after-game [data-download]", "els => els.map((e) => e.textContent)") == \
+        ["↓ 記録 (JSON)", "↓ 棋譜 (テキスト)"]
     # the rematch against the AI: at once, the same settings with the seats swapped
     page.click("#rematch")
     link = page.wait_for_selector("#rematch-link")
     href = str(link.get_attribute("href"))
     new = str(link.get_attribute("data-room"))
-    assert href.startswith(f"/r/{new}#t=") and link.text_content() == "Go to the rematch (you are P1)"
+    assert href.startswith(f"/r/{new}#t=") and link.text_content() == "再戦の部屋へ (あなたは P1)"
     new_row = server.room_row(new)
     assert json.loads(new_row["agents"]) == list(reversed(json.loads(row["agents"]))) == ["random", None]
     assert json.loads(new_row["decks"]) == list(reversed(json.loads(row["decks"])))
@@ -251,7 +263,7 @@ def test_issue22_downloads_replay_autoplay_and_rematch_against_the_ai(page: Page
     wait_table(page)
     joined = [m for m in frames.messages() if m.get("type") == "joined"][-1]
     assert joined["room"] == new and joined["seat"] == 1
-    assert page.locator(".seat-stat").text_content() == "You are P1"
+    assert page.locator(".seat-stat").text_content() == "あなたは P1"
 
 
 def test_issue22_rematch_with_a_friend_is_asked_then_accepted(browser: Browser, server: Server, artifacts: Path) -> None:

@@ -34,6 +34,7 @@ from ..core.game import Game
 from ..core.record import Record
 from ..core.registry import descriptors, load_game
 from ..core.state import State
+from .errors import BadRequest
 from .limits import Limits, client_key
 from .scheduler import Scheduler, think
 from .storage import RoomRow, Storage, same_token, token_hash
@@ -417,9 +418,9 @@ class Room:
                 if set(self.people()) <= self.rematch_asked:
                     try:
                         room = self._make_rematch(client_key(conn.ws.scope))
-                    except Exception as e:  # a limit (BadRequest), a deck the game refuses now
+                    except (BadRequest, FudabaError) as e:  # a limit; a deck the game refuses now
                         self.rematch_asked.discard(seat)
-                        text = getattr(e, "error_ja" if lang == "ja" else "error", None) or str(e)
+                        text = (e.error_ja if lang == "ja" else e.error) if isinstance(e, BadRequest) else str(e)
                         await conn.send(P.dumps({"type": "refused", "reason": text, "action": "rematch"}))
                         return
                     room.ensure_ai()
