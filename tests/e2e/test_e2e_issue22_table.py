@@ -12,15 +12,17 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 import fudaba
-from fudaba.core.registry import descriptor
+from fudaba.core.registry import descriptor, games
 
 from .conftest import Server
 from .helpers import (
     DECIDE_TIMEOUT,
     Frames,
+    any_policy,
     dataset,
     friend_game,
     lobby_create,
@@ -302,3 +304,40 @@ def test_issue22_rematch_with_a_friend_is_asked_then_accepted(browser: Browser, 
     finally:
         ctx0.close()
         ctx1.close()
+
+
+@pytest.mark.parametrize("game", ["sarasvati", "suikoden", "maken", "goofspiel"])
+def test_issue22_every_table_highlights_what_the_ai_last_action_names(page: Page, server: Server, artifacts: Path,
+                                                                       game: str) -> None:
+    """No game is named by the shell: each table's places (data-place, data-square; the other seat's
+    as the viewer types them, x + name) and cards (data-card) are found from the log lines alone."""
+    if game not in games():
+        pytest.skip(f"{game} is not installed (pip install -e ./examples/{game})")
+    frames = Frames(page)
+    lobby_create(page, server.url, game, "random")
+    open_own_table(page)
+    policy = any_policy(random.Random(3))
+    for _ in range(60):
+        assert wait_ready(page), "the game ended before the AI's action named a place or a card"
+        st = full_state(frames)
+        named = [ln for ln in last_lines(st) if st["last_by"] == 1 and ln.get("who", 1) == 1
+                 and (ln.get("place") or ln.get("card"))]
+        if named:
+            break
+        play_decision(page, frames, policy)
+    else:
+        raise AssertionError("the AI's actions never named a place or a card")
+    places = {n for ln in named if ln.get("place") for n in (ln["place"], f"x{ln['place']}")}
+    cards = {ln["card"] for ln in named if ln.get("card")}
+    # each highlighted element shows a place or a card the lines name (a place may hold its card)
+    marked = page.eval_on_selector_all(
+        ".last-move", "els => els.map((e) => [e.dataset.place || e.dataset.square || '', e.dataset.card || ''])")
+    assert marked and all(p in places or c in cards for p, c in marked), (marked, named)
+    target = named[-1]
+    if target.get("place"):
+        assert {f"x{target['place']}", target["place"]} & {p for p, _ in marked}, (marked, target)
+    else:
+        assert target["card"] in {c for _, c in marked}, (marked, target)
+    # never a card of the viewer's own hand
+    assert page.locator(".own-zone .last-move").count() == 0
+    page.screenshot(path=str(artifacts / f"issue22_last_move_{game}.png"), full_page=True)
