@@ -15,6 +15,7 @@ import logging
 import re
 import secrets
 import time
+from bisect import bisect_right
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,8 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
     hub.load()
     hub.web = game_web()
     site = Site(hub, limits, Path(static_dir) if static_dir is not None else STATIC, rate, clock)
+    hub.admit = lambda client: room_limits(hub, site.new_rooms, client)  # a rematch is a new room too
+    hub.admitted = site.new_rooms.hit
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -133,6 +136,8 @@ class Site:
             Route("/api/my-rooms", refusals(self.api_my_rooms), methods=["POST"]),
             Route("/api/rules/{game}", refusals(self.api_rules)),
             Route("/api/rooms/{room}/replay", refusals(self.api_replay)),
+            Route("/api/rooms/{room}/record", refusals(self.api_record)),
+            Route("/api/rooms/{room}/notation", refusals(self.api_notation)),
             WebSocketRoute("/ws/{room}", self.ws_room),
             Mount("/static", ShellFiles(directory=self.static, games=self.hub.web), name="static"),
         ]
@@ -217,6 +222,17 @@ class Site:
         if room is None:
             raise BadRequest.of("no_room", 404)
         return JSONResponse(replay_step(room, seat, q.get("step"), lang))
+
+    async def api_record(self, request: Request) -> Response:
+        room, _seat, lang = finished_game(self.hub, request)
+        rec = room_record(room, lang)
+        return Response(rec.to_json() + "\n", media_type="application/json",
+                        headers=attachment(f"fudaba-{room.game.name}-{room.id}.json"))
+
+    async def api_notation(self, request: Request) -> Response:
+        room, seat, lang = finished_game(self.hub, request)
+        return PlainTextResponse(notation_text(room, seat, lang),
+                                 headers=attachment(f"fudaba-{room.game.name}-{room.id}.txt"))
 
     # ------------------------------------------------------------------ websocket
     async def ws_room(self, ws: WebSocket) -> None:
@@ -315,6 +331,8 @@ async def serve_conn(room: Room, conn: Conn, rate: int | None) -> None:
             await room.act(conn, msg["action"], msg["seq"])
         elif kind == "concede":
             await room.act(conn, "concede", None)
+        elif kind == "rematch":
+            await room.ask_rematch(conn)
         elif kind == "join":
             await conn.send(P.dumps({"type": "error", "reason": "malformed message: already joined"}))
 
@@ -531,6 +549,64 @@ def my_rooms(hub: Rooms, tokens: Mapping[str, str], lang: str) -> list[dict[str,
     return out
 
 
+def finished_game(hub: Rooms, request: Request) -> tuple[Room, int, str]:
+    """The finished game a player asks for (its record, its notation): (room, the token's seat,
+    lang). A seat's token is required (the record holds both decks and the seed), checked before
+    the game is read: 403 without one or with a wrong one, 404 no room, 409 a game not over."""
+    q = request.query_params
+    room_id = request.path_params["room"]
+    token = q.get("token") or request.headers.get("x-fudaba-token") or None
+    lang = q.get("lang", "ja")
+    if lang not in P.LANGS:
+        raise BadRequest.of("lang")
+    exists, seat = hub.token_seat(room_id, token)
+    if not exists:
+        raise BadRequest.of("no_room", 404)
+    if token is None:
+        raise BadRequest.of("record_token", 403)
+    if seat is None:
+        raise BadRequest.of("bad_token", 403)
+    room = hub.peek(room_id)
+    if room is None:
+        raise BadRequest.of("no_room", 404)
+    if not room.state.over:
+        raise BadRequest.of("record_not_over", 409)
+    return room, seat, lang
+
+
+def attachment(filename: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+def room_record(room: Room, lang: str) -> Any:
+    """The game's record, as ``fudaba replay`` reads it (one line of JSON), with the room in ``meta``."""
+    rec = room.state.record()
+    rec.meta = {"lang": lang, "room": room.id, "name": room.row.name, "players": room.row.agents}
+    return rec
+
+
+def notation_text(room: Room, seat: int, lang: str) -> str:
+    """The game in notation: a header of ``#`` lines (the game, its settings, the seats, the result),
+    then every action of the history, one a line, as the engine wrote it."""
+    st = room.state
+    row = room.row
+    title = descriptor(room.game.name).title_in(lang)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(row.created))
+    seats = ", ".join(f"P{s}: {P.player_name(row.agents[s], s, lang)}" + (" *" if s == seat else "")
+                      for s in (0, 1))
+    head = [
+        f"# fudaba {title} ({room.game.name}), variant {room.game.variant}",
+        f"# room {room.id}{' ' + repr(row.name) if row.name else ''}, {when}",
+        f"# params {json.dumps(dict(room.game.params), ensure_ascii=False, sort_keys=True)}",
+        f"# seed {row.seed}",
+        f"# decks {json.dumps(row.deck_texts, ensure_ascii=False)}",
+        f"# seats {seats}",
+        f"# result {P.result_text(room.game, st, seat, lang)}",
+        f"# actions {len(st.history)}",
+    ]
+    return "\n".join(head + list(st.history)) + "\n"
+
+
 def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dict[str, Any]:
     """``{step, steps, action, view, log, cards, over, result}``: a finished game after ``step``
     actions (``raw``: the query's text; None: the end) as ``seat`` (None: a spectator) saw it."""
@@ -549,11 +625,13 @@ def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dic
     cur = start_state(rec)
     line = ""
     seen = 0  # the seat's log events before the step's action
+    by: int | None = None
     for i, a in enumerate(actions[:step]):
         if i == step - 1:
             before = Before(cur)
             mark = len(cur.log)
             seen = len(cur.log_view(seat))
+            by = P.mover(a, cur.decision.player if cur.decision is not None else None)
             cur.apply(a)
             line = action_line(before, a, cur.log[mark:], cur, seat, lang)
         else:
@@ -563,10 +641,11 @@ def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dic
     game = cur.game
     if not step:
         seen = len(events)
-    earlier = P.log_lines(game, events[:seen], seat, lang)
-    lines = earlier + P.log_lines(game, events[seen:], seat, lang)
+    acts = [bisect_right(room.starts, i) - 1 for i, e in enumerate(cur.log) if e.visible_to(seat)]
+    earlier = P.line_entries(game, events[:seen], acts[:seen], seat, lang)
+    now = P.line_entries(game, events[seen:], acts[seen:], seat, lang)
     return {"step": step, "steps": steps, "action": line, "view": view,
-            "log": [{"text": ln.text, "mine": ln.mine} for ln in lines], "step_from": len(earlier),
+            "log": earlier + now, "step_from": len(earlier), "last_by": by,
             "cards": P.cards_table(game, P.card_ids(view, game.cdb), lang),
             "over": cur.over, "result": P.result_text(game, cur, seat, lang)}
 

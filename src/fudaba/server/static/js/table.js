@@ -9,13 +9,25 @@
 import { h, clear, toast } from "./dom.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { RoomSocket, takeFragmentToken, tokenFor, getJSON } from "./net.js";
+import { lastAction, markLast, wireLinks } from "./lastmove.js";
+import { alertTurn, notifySetting, setNotify, tabTitle } from "./turn.js";
+import { afterGame, download } from "./aftergame.js";
 
 const CONFIRM_KEY = "fudaba.confirm";
+const SPEED_KEY = "fudaba.replay_speed";
+//: seconds per step of the replay's autoplay
+const SPEEDS = [0.5, 1, 2];
 
 export async function mountTable(root, room) {
   const table = new Table(root, room);
   table.start();
   return table;
+}
+
+function replaySpeedSetting() {
+  let s = 1;
+  try { s = Number(localStorage.getItem(SPEED_KEY) || "1"); } catch (_) { /* ignore */ }
+  return SPEEDS.includes(s) ? s : 1;
 }
 
 function confirmSetting() {
@@ -39,6 +51,10 @@ class Table {
     this.replay = null; // {step, steps, data} while stepping through a finished game
     this.confirm = confirmSetting();
     this.logShown = []; // texts of the log lines on the page
+    this.rematchMsg = null; // the last "rematch" message
+    this.autoplay = false; // the replay steps by itself
+    this.replaySpeed = replaySpeedSetting();
+    this.alerts = 0; // turn alerts given while the page was hidden
     this.conn = "connecting";
     this.build();
     onLangChange((lang) => {
@@ -79,6 +95,9 @@ class Table {
         try { localStorage.setItem(CONFIRM_KEY, this.confirm ? "1" : "0"); } catch (_) { /* ignore */ }
       } });
     E.confirmLabel = h("label", { for: "confirm-toggle" });
+    E.notifyToggle = h("input", { type: "checkbox", id: "notify-toggle", checked: notifySetting(),
+      onchange: (e) => setNotify(e.target.checked) });
+    E.notifyLabel = h("label", { for: "notify-toggle" });
     E.notationLabel = h("label", { for: "notation-input" });
     E.notationInput = h("input", { id: "notation-input", type: "text", autocomplete: "off", spellcheck: "false",
       "aria-describedby": "refusal" });
@@ -93,12 +112,13 @@ class Table {
     E.rulesDialog = this.buildRules();
 
     E.confirmSetting = h("div.confirm-setting", {}, E.confirmToggle, E.confirmLabel);
+    E.notifySetting = h("div.confirm-setting.notify-setting", {}, E.notifyToggle, E.notifyLabel);
     // on a narrow window the panel stays at the bottom of the screen over the board (table.css); it
     // folds to its prompt with this button
     E.fold = h("button.btn.small.fold-toggle", { type: "button", "aria-expanded": "true", "aria-controls": "decision-body",
       onclick: () => this.setFolded(!this.folded) });
     E.decisionBody = h("div.decision-body", { id: "decision-body" },
-      E.selection, E.actionsTitle, E.actions, E.confirmSetting, E.notation, E.refusal);
+      E.selection, E.actionsTitle, E.actions, E.confirmSetting, E.notifySetting, E.notation, E.refusal);
     const decision = h("section.panel.decision-panel", { "aria-labelledby": "prompt-title" },
       h("div.decision-head", {}, E.promptHead, E.fold), E.prompt, E.decisionBody);
     E.decision = decision;
@@ -134,6 +154,7 @@ class Table {
       if (el && this.page.contains(el)) this.showCard(el.dataset.card, el);
     };
     this.page.addEventListener("mouseover", showCard);
+    wireLinks(this.page, E.log);
     this.page.addEventListener("focusin", showCard);
     this.page.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && (this.selection.length || this.confirming)) {
@@ -148,6 +169,7 @@ class Table {
   paintStatic() {
     const E = this.el;
     E.confirmLabel.textContent = t("confirm_toggle");
+    E.notifyLabel.textContent = t("notify_toggle");
     E.notationSend.textContent = t("notation_send");
     E.detailTitle.textContent = t("card_info");
     E.logTitle.textContent = t("log");
@@ -225,10 +247,18 @@ class Table {
           m.log = this.msg.log.slice(0, m.log_from).concat(Array.isArray(m.log) ? m.log : []);
           m.cards = Object.assign({}, this.msg.cards, m.cards);
         }
-        this.msg = m;
-        this.busy = false;
-        if (!this.mod && this.game) await this.loadModule();
-        this.render();
+        {
+          const fresh = !this.msg || m.seq !== this.msg.seq;
+          this.msg = m;
+          this.busy = false;
+          if (!this.mod && this.game) await this.loadModule();
+          this.render();
+          if (fresh && this.actions().length) this.turnAlert();
+        }
+        break;
+      case "rematch":
+        this.rematchMsg = m;
+        this.renderOver();
         break;
       case "refused":
         this.busy = false;
@@ -491,6 +521,8 @@ class Table {
     this.renderPrompt(cur);
     this.renderActions();
     this.renderLog(cur.log);
+    this.renderLast(cur);
+    document.title = tabTitle(this.actions().length > 0, this.gameTitle());
     // a replay marks the lines of the step's own action
     const from = this.replay && this.replay.data && Number.isInteger(this.replay.data.step_from) && this.replay.step > 0
       ? this.replay.data.step_from : Infinity;
@@ -499,6 +531,23 @@ class Table {
     if (this.detailId && this.cardInfo(this.detailId, cur.cards)) this.showCard(this.detailId, null, true);
     this.paintStatic();
     restoreFocus(this.page, focus);
+  }
+
+  /** The last action's lines in the log and what they name on the table (lastmove.js). */
+  renderLast(cur) {
+    const last = lastAction(this.msg, this.replay, this.seat);
+    const viewer = this.seat === null ? 0 : this.seat;
+    markLast(this.page, this.el.log, [this.el.board, this.el.oppZone], cur.log, last, viewer, t(this.replay ? "replay_title" : "last_action"));
+  }
+
+  /** A new decision of this seat: a sound and a notification when the page is hidden (turn.js). */
+  turnAlert() {
+    const done = alertTurn(this.gameTitle(), this.msg.prompt, this.room);
+    if (done) {
+      this.alerts += 1;
+      this.page.dataset.alerts = String(this.alerts);
+      this.page.dataset.alerted = done;
+    }
   }
 
   renderStatus() {
@@ -560,6 +609,20 @@ class Table {
       }
     }
     O.append(h("strong", {}, head), this.msg.result ? h("span", {}, " — ", String(this.msg.result)) : null);
+    const people = this.players.map((p, i) => (p.kind === "ai" ? null : i)).filter((i) => i !== null);
+    O.append(afterGame({ seat: this.seat, people, rematch: this.rematchMsg }, {
+      download: (kind) => this.download(kind),
+      rematch: () => { if (!this.sock.send({ type: "rematch" })) this.showRefusal(t("conn_lost"), ""); },
+    }));
+  }
+
+  async download(kind) {
+    try {
+      const name = await download(this.room, this.token, kind);
+      toast(t("downloaded", { name }));
+    } catch (err) {
+      this.showRefusal(err.message, "");
+    }
   }
 
   renderBoard(cur) {
@@ -661,6 +724,7 @@ class Table {
     this.page.dataset.playing = playing ? "1" : "0";
     E.notation.hidden = !playing;
     E.confirmSetting.hidden = !playing;
+    E.notifySetting.hidden = !playing;
     E.actionsTitle.hidden = !playing;
     E.notationInput.disabled = !playing;
     E.notationSend.disabled = !playing;
@@ -777,7 +841,7 @@ class Table {
     }
     for (let i = this.logShown.length; i < lines.length; i++) {
       const l = lines[i];
-      L.append(h(`div.log-line${l.mine ? ".mine" : ""}`, {}, l.mine ? [h("span.mine-mark", { "aria-hidden": "true" }, "▶ "), h("span.sr-only", {}, `${t("you")}: `)] : null, String(l.text)));
+      L.append(h(`div.log-line${l.mine ? ".mine" : ""}`, { dataset: { n: Number.isInteger(l.n) ? String(l.n) : "" } }, l.mine ? [h("span.mine-mark", { "aria-hidden": "true" }, "▶ "), h("span.sr-only", {}, `${t("you")}: `)] : null, String(l.text)));
     }
     this.logShown = texts;
     if (atBottom || !same) {
@@ -870,6 +934,7 @@ class Table {
   }
 
   closeReplay() {
+    this.stopAutoplay();
     this.replay = null;
     this.el.replayBar.hidden = true;
     this.render();
@@ -909,7 +974,52 @@ class Table {
           stepWords(this.replay.data)) : null),
       h("button.btn", { type: "button", disabled: step >= steps, onclick: () => go(step + 1), dataset: { step: "next" } }, t("next"), " ▶"),
       h("button.btn", { type: "button", disabled: step >= steps, onclick: () => go(steps), dataset: { step: "last" } }, t("last"), " »"),
+      ...this.autoplayControls(),
       h("button.btn", { type: "button", onclick: () => this.closeReplay() }, t("close")));
+    this.page.dataset.autoplay = this.autoplay ? "1" : "";
+  }
+
+  // the replay's autoplay: a step every 0.5, 1 or 2 s (remembered) until the last, or a pause
+  autoplayControls() {
+    const speed = h("select", { id: "replay-speed", onchange: (e) => {
+      this.replaySpeed = Number(e.target.value);
+      try { localStorage.setItem(SPEED_KEY, String(this.replaySpeed)); } catch (_) { /* ignore */ }
+      if (this.autoplay) this.scheduleTick();
+    } });
+    for (const s of SPEEDS) speed.append(h("option", { value: String(s), selected: s === this.replaySpeed }, t("speed_s", { s })));
+    return [
+      h("button.btn", { type: "button", id: "autoplay", "aria-pressed": this.autoplay ? "true" : "false",
+        onclick: () => (this.autoplay ? this.stopAutoplay() : this.startAutoplay()) },
+      this.autoplay ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`),
+      h("label.sr-only", { for: "replay-speed" }, t("replay_speed")), speed,
+    ];
+  }
+
+  async startAutoplay() {
+    if (!this.replay) return;
+    this.autoplay = true;
+    if (this.replay.step >= this.replay.steps) await this.loadReplay(0); // from the start again
+    this.renderReplayBar();
+    this.scheduleTick();
+  }
+
+  stopAutoplay() {
+    clearTimeout(this.autoTimer);
+    if (!this.autoplay) return;
+    this.autoplay = false;
+    if (this.replay) this.renderReplayBar();
+  }
+
+  scheduleTick() {
+    clearTimeout(this.autoTimer);
+    this.autoTimer = setTimeout(() => this.tick(), this.replaySpeed * 1000);
+  }
+
+  async tick() {
+    if (!this.autoplay || !this.replay) return;
+    if (this.replay.step < this.replay.steps) await this.loadReplay(this.replay.step + 1);
+    if (!this.replay || this.replay.step >= this.replay.steps) this.stopAutoplay();
+    else if (this.autoplay) this.scheduleTick();
   }
 }
 
