@@ -32,7 +32,8 @@ from fudaba.agents.ismcts import ISMCTSAgent
 from fudaba.core import Rng
 from fudaba.core.infoset import InfoSet
 
-GAMES = ("maken", "sarasvati", "suikoden", "walpurgis")
+#: every game installed (a plugin's too)
+GAMES = tuple(fudaba.games())
 
 
 def positions(game: Any, n: int, seed: int = 0) -> list[Any]:

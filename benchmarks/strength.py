@@ -24,12 +24,17 @@ import json
 import math
 import time
 
+import fudaba
 from fudaba.agents import level_spec
 from fudaba.sim import SimConfig
 from fudaba.sim.ladder import run_ladder
 
-#: (game, variant)
-GAMES = (("sarasvati", None), ("walpurgis", "v2.01"), ("suikoden", None), ("maken", None))
+
+def games() -> list[tuple[str, str]]:
+    """(game, its first variant) of every game installed (a plugin's too)."""
+    return [(name, fudaba.load_game(name).variant) for name in fudaba.games()]
+
+
 #: match -> the bar of its first agent's score
 BARS = {("normal", "greedy"): 0.65, ("hard", "normal"): 0.55}
 
@@ -109,7 +114,7 @@ def main() -> None:
     ap.add_argument("--ladder", action="store_true", help="the round robin of the five agents instead of the bars")
     args = ap.parse_args()
     matches = [tuple(m.split(",")) for m in args.match] if args.match else list(BARS)
-    for game, variant in GAMES:
+    for game, variant in games():
         if args.game and game != args.game:
             continue
         if args.ladder:

@@ -8,6 +8,8 @@ os.environ["COLUMNS"] = "100"
 
 sys.path.insert(0, str(Path(__file__).parent / "core"))
 
+import toygame
+
 from fudaba.core import registry
 
-registry._GAMES.setdefault("toy", "toygame")
+registry.register(toygame.DESCRIPTOR)

@@ -134,3 +134,78 @@ def test_7_the_scan_counts_lazy_imports_and_skips_type_checking() -> None:
     assert not any(n.startswith("fudaba.games.x.game") for n in got)
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+# ---------------------------------------------------------------------- issue 19 §4: imports point one way
+FUDABA = SRC / "fudaba"
+#: the play loop and the people's text of the core: the engine never imports them
+PRESENTATION = ("fudaba.core.session", "fudaba.core.text")
+ENGINE = sorted(module_name(p) for p in (FUDABA / "core").glob("*.py")
+                if module_name(p) not in PRESENTATION and p.name != "__init__.py")
+
+
+def test_19_4_no_import_cycle_anywhere_in_fudaba() -> None:
+    """One graph of every module under ``src/fudaba``, function-level imports counted: no cycle."""
+    graph = dependency_graph(FUDABA)
+    assert len(graph) > 100
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("mod", ENGINE)
+def test_19_4_the_engine_never_imports_the_play_loop_or_text(mod: str) -> None:
+    graph = dependency_graph(FUDABA)
+    bad = sorted(d for d in graph[mod] if d in PRESENTATION or ".text" in d.removeprefix("fudaba.core"))
+    assert bad == [], f"{mod} imports {bad}"
+
+
+def _code_words(path: Path) -> list[tuple[int, str]]:
+    """The string constants (not docstrings) and names of a Python file, with their lines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docs.add(id(first.value))
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            out.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name):
+            out.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            out.append((node.lineno, node.attr))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.extend((node.lineno, a.name) for a in node.names)
+            if isinstance(node, ast.ImportFrom) and node.module:
+                out.append((node.lineno, node.module))
+    return out
+
+
+def _web_code(path: Path) -> str:
+    """A JS/CSS/HTML file without its comments."""
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    return re.sub(r"(^|[^:])//[^\n]*", r"\1", text)
+
+
+def test_19_1_no_module_outside_a_game_package_names_a_game() -> None:
+    """Only ``games/<name>/`` names a particular game: the registry, agents, CLI, server, lobby and
+    tables read descriptors (Python code and the browser client, comments and docstrings aside)."""
+    import re
+
+    names = re.compile(r"\b(" + "|".join(GAME_PACKAGES) + r")\b", re.I)
+    found = []
+    for p in sorted(FUDABA.rglob("*")):
+        rel = p.relative_to(FUDABA)
+        if not p.is_file() or (rel.parts[0] == "games" and len(rel.parts) > 2):
+            continue
+        if p.suffix == ".py":
+            found += [f"{rel}:{n}: {w!r:.60}" for n, w in _code_words(p) if names.search(w)]
+        elif p.suffix in (".js", ".css", ".html"):
+            found += [f"{rel}: {m.group(0)}" for m in names.finditer(_web_code(p))]
+    assert found == [], "names a game outside its package:\n" + "\n".join(found)

@@ -240,10 +240,17 @@ def test_issue6_3_a_malformed_summary_names_the_section_and_field() -> None:
 
 
 def test_issue6_3_the_summaries_are_package_data_and_the_readme_does_not_send_users_to_shared() -> None:
+    from fnmatch import fnmatch
+
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    for game in ("sarasvati", "walpurgis"):
-        assert "rules.toml" in data[f"fudaba.games.{game}"]
+    patterns = data["fudaba.games"]  # one set of globs for every game package (issue 19)
+    for game in ("sarasvati", "walpurgis", "suikoden", "maken"):
         assert summary_path(fudaba.load_game(game)) == GAMES / game / "rules.toml"
+        files = [p for p in (GAMES / game).rglob("*") if p.is_file() and p.suffix in (".toml", ".txt")]
+        assert any(p.name == "rules.toml" for p in files)
+        for p in files:
+            rel = p.relative_to(GAMES).as_posix()
+            assert any(fnmatch(rel, pat) for pat in patterns), f"{rel} is not package data"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "../shared" not in readme and "shared/" not in readme
     assert "fudaba rules walpurgis 5.3" in readme

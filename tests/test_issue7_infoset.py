@@ -68,11 +68,11 @@ def test_1_resample_walpurgis_opponent_cards_elsewhere_and_other_rng_same_sample
     st = _mid_game("walpurgis", variant)
     seat, o = 0, 1
     twin = st.clone()
-    h, d = twin.hands[o], twin.decks[o]
+    h, d = twin.hand[o], twin.deck[o]
     j = next(i for i, c in enumerate(d) if c != h[0])
     h[0], d[j] = d[j], h[0]
     d.reverse()
-    twin.decks[seat].reverse()
+    twin.deck[seat].reverse()
     twin.rng.state ^= 0xDEADBEEF
     assert twin.hash() != st.hash()
     assert twin.view(seat) == st.view(seat) and twin.log_view(seat) == st.log_view(seat)
@@ -165,10 +165,10 @@ def test_1_resample_takes_a_belief_about_the_opponents_cards() -> None:
 def test_1_walpurgis_resample_takes_a_belief_about_the_opponents_unseen_cards() -> None:
     st = _mid_game("walpurgis", "v2.01")
     o = 1
-    unseen = [*st.hands[o], *st.decks[o], *st.piles[o], *st.aside[o],
+    unseen = [*st.hand[o], *st.deck[o], *st.piles[o], *st.aside[o],
               *(c for sq in st.board for (p, c, s, _f) in sq if p == o and s in (0, 2, 3))]
     r = st.resample(0, Rng(4), belief=["W-RM-01"] * len(unseen))
-    assert set(r.hands[o]) <= {"W-RM-01"} and set(r.decks[o]) <= {"W-RM-01"}
+    assert set(r.hand[o]) <= {"W-RM-01"} and set(r.deck[o]) <= {"W-RM-01"}
     assert r.view(0) == st.view(0)
     with pytest.raises(FudabaError, match="belief"):
         st.resample(0, Rng(4), belief=["W-RM-01"] * (len(unseen) + 1))
@@ -237,14 +237,14 @@ def test_2_nothing_an_agent_can_follow_from_an_infoset_leads_to_the_true_state(n
 #: the true state's lists of the other seat's hidden cards, per game
 HIDDEN: dict[str, Any] = {
     "sarasvati": lambda st, o: (st.hand[o], st.deck[o]),
-    "walpurgis": lambda st, o: (st.hands[o], st.decks[o]),
+    "walpurgis": lambda st, o: (st.hand[o], st.deck[o]),
     "suikoden": lambda st, o: (st.hand[o], st.deck[o], st.returned[o]),
-    "maken": lambda st, o: (st.hand[o], st.lp[o], st.stamina[o], st.gauge[o], st.damage[o]),
+    "maken": lambda st, o: (st.hand[o], st.lp[o], st.deck[o], st.gauge[o], st.damage[o]),
 }
 #: the infoset copy's hidden places of the other seat, in the order its deal_unseen fills them
 POOL: dict[str, Any] = {
     "sarasvati": lambda b, o: (b.hand[o], b.deck[o]),
-    "walpurgis": lambda b, o: (b.decks[o], b.piles[o], b.hands[o], b.aside[o]),
+    "walpurgis": lambda b, o: (b.deck[o], b.piles[o], b.hand[o], b.aside[o]),
     "suikoden": lambda b, o: (b.hand[o], b.returned[o], b.deck[o]),
     "maken": lambda b, o: b.unseen_zones(o, 1 - o),
 }

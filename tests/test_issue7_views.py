@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import json
-import pickle
 from typing import Any
 
 import pytest
@@ -55,9 +54,7 @@ def _check_keys(d: dict[str, Any], spec: dict[str, Any], where: str) -> None:
 
 def _zones(st: Any) -> tuple[list[list[str]], list[list[str]], list[list[str]]]:
     """(hands, decks, discard piles) of the true state, per seat."""
-    if st.game.name == "sarasvati":
-        return st.hand, st.deck, st.grave
-    return st.hands, st.decks, st.discards
+    return st.hand, st.deck, st.discard
 
 
 def _check_view(st: Any, seat: int | None) -> None:
@@ -125,53 +122,51 @@ def test_issue7_5_both_games_share_the_envelope_and_the_per_seat_keys() -> None:
         assert a["seat"] == b["seat"] == seat
 
 
-def _aliases(name: str, v: Any, seat: int | None) -> list[tuple[Any, Any]]:
-    """(old key's value, the value at its new place) for every documented deprecated key."""
-    tb = v["table"]
-    pls = v["players"]
-    out: list[tuple[Any, Any]] = []
-    if name == "sarasvati":
-        out += [(lambda: v["you"], seat)]
-        out += [(lambda k=k: v[k], tb[k]) for k in ("first", "front_slots", "back_slots", "book_hits")]
-        for p in (0, 1):
-            out += [(lambda p=p: pls[p]["grave"], pls[p]["discard"])]
-            out += [(lambda p=p, k=k: pls[p][k], tb["players"][p][k]) for k in ("voltage", "books", "slots", "cost_mods")]
-            if seat != p:
-                out += [(lambda p=p: pls[p]["hand"], None)]
-    else:
-        out += [(lambda k=k: v[k], tb[k]) for k in ("first", "placed", "activated", "board", "chain",
-                                                     "until_end_of_turn", "score")]
-        out += [(lambda: v["hand"], None if seat is None else pls[seat]["hand"]),
-                (lambda: v["aside"], None if seat is None else tb["players"][seat]["aside"]),
-                (lambda: v["hand_counts"], [pl["hand_count"] for pl in pls]),
-                (lambda: v["deck_counts"], [pl["deck_count"] for pl in pls]),
-                (lambda: v["discards"], [pl["discard"] for pl in pls]),
-                (lambda: v["aside_counts"], [s["aside_count"] for s in tb["players"]]),
-                (lambda: v["bullet_pile_counts"], [s["bullet_pile_count"] for s in tb["players"]])]
-        out += [(lambda c=c: c["square"], c["place"]) for c in tb["chain"]]
-    return out
+#: Walpurgis's view keys before the envelope (issue 7), answered for one version, gone with issue 19
+WP_OLD_KEYS = ("first", "placed", "activated", "board", "chain", "until_end_of_turn", "score", "hand", "aside",
+               "hand_counts", "deck_counts", "discards", "aside_counts", "bullet_pile_counts")
 
 
-@pytest.mark.parametrize("name", ["sarasvati", "walpurgis"])
-def test_issue7_5_old_keys_still_answer_for_one_version_with_a_deprecation_warning(name: str) -> None:
+def test_19_5_walpurgis_views_have_no_deprecated_keys_left() -> None:
+    """Issue 19 §5: the grace version is over — the old keys are no lookups of a Walpurgis view (no
+    warning, no value: ``KeyError``, ``get`` gives the default), nor of its chain entries (``square``)."""
+    import warnings
+
     chains = 0
-    for k, st in enumerate(_random_game(name, None, 4)):
+    for k, st in enumerate(_random_game("walpurgis", None, 4)):
         if k % 5:
             continue
         for seat in (0, 1, None):
             v = st.view(seat)
-            for old, now in _aliases(name, v, seat):
-                with pytest.deprecated_call(match="deprecated"):
-                    assert old() == now
-            chains += bool(name == "walpurgis" and v["table"]["chain"])
-    v = pickle.loads(pickle.dumps(st.view(0)))  # a view sent to another process keeps them
-    assert v == st.view(0)
-    with pytest.deprecated_call(match="read seat instead" if name == "sarasvati" else r"players\[p\]"):
-        assert v.get("hand_counts" if name == "walpurgis" else "you") is not None
-    assert "you" not in v and "discards" not in v and v.get("no such key", 7) == 7
-    with pytest.raises(KeyError):
-        v["no such key"]
-    assert name == "sarasvati" or chains > 0  # the chain entries' "square" was read too
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                for key in WP_OLD_KEYS:
+                    assert v.get(key, "gone") == "gone"
+                    with pytest.raises(KeyError):
+                        v[key]
+                for c in v["table"]["chain"]:
+                    chains += 1
+                    assert set(c) <= {"player", "place", "card"} and c.get("square") is None
+    assert chains > 0
+
+
+def test_19_5_sarasvati_views_have_no_old_keys_any_more() -> None:
+    """Issue 19 §5: the one-version grace of the views' old keys is over for Sarasvati: ``you``,
+    ``first``…, ``players[p]["grave"]``, ``["voltage"]``… are plain missing keys, with no warning."""
+    import warnings
+
+    st = fudaba.load_game("sarasvati").new_game(seed=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for seat in (0, 1, None):
+            v = st.view(seat)
+            for key in ("you", "first", "front_slots", "back_slots", "book_hits"):
+                assert v.get(key) is None
+                with pytest.raises(KeyError):
+                    v[key]
+            for pl in v["players"]:
+                assert [pl.get(k) for k in ("grave", "voltage", "books", "slots", "cost_mods")] == [None] * 5
+            assert v["table"]["first"] == st.first and v["players"][0]["discard"] == st.discard[0]
 
 
 def _client_log(st: Any, seat: int | None, cursor: int, got: list[dict[str, Any]]) -> int:

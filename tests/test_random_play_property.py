@@ -13,16 +13,26 @@ For thousands of seeded random games, at every decision:
   pile, and the hot-seat hand-over (issue 6 §1; in the first ``TEXT_GAMES`` games, at every step);
 - ``resample(seat, rng)`` depends only on what the seat knows (issue 7 §1): a *twin* state that gives
   the seat the same view and log view (its hidden cards elsewhere, another RNG, other secrets of the
-  other seat, other sealed picks; ``property_hooks.TWIN``), a sample of the state and the seat's
+  other seat, other sealed picks; the game's ``testing.twin``, ``property_hooks``), a sample of the state and the seat's
   ``infoset`` all give the same sample (same ``hash()`` and ``to_json()``); a sample keeps the seat's
   log view and no history or origin; every option of its pending decision applies in it — for every
   decision kind met in each chunk of games (both seats), and every 7th step of its first games; a
-  state whose pending decision holds other picks so far (Suikoden's casualties,
-  ``property_hooks.PICK_TWINS``) is told apart by the seat's view or log view, or samples the same
+  state whose pending decision holds other picks so far (Suikoden's casualties, the game's
+  ``testing.pick_twins``) is told apart by the seat's view or log view, or samples the same
   (issue 18);
+- decision kinds agree with the rules (issue 19 §2): at each decision asked with a
+  :class:`~fudaba.core.kinds.DecisionKind`, every option passes the kind's ``check`` (all of them in
+  the first games, a sample later), and actions that are no option — options of earlier decisions,
+  options with an argument changed, dropped or added — get a Refusal from ``check``, and
+  ``state.apply`` refuses them with exactly that refusal (``"<action>: <refusal>"``, in English and
+  Japanese), the state unchanged;
 - every game ends within a step bound.
 
-``FUDABA_PROPERTY_GAMES`` (default 1000 per game and variant) sets the number of games.
+Every game installed is played, each variant (``fudaba.games()``: a game installed as a plugin too,
+and the engine's test game); the per-game hooks (what a seat may see, ``info``'s places, twins) come
+from each game's descriptor (``testing``; ``property_hooks.hooks``). A game without them gets every
+check that needs none. ``FUDABA_PROPERTY_GAMES`` (default 1000 per game and variant) sets the number
+of games.
 """
 
 from __future__ import annotations
@@ -37,12 +47,15 @@ from typing import Any
 import pytest
 
 import fudaba
-from fudaba.core import Rng, replay
-from fudaba.core.errors import IllegalAction
+from fudaba.core import Action, Rng, replay
+from fudaba.core.errors import IllegalAction, Refusal
+from fudaba.core.kinds import DecisionKind
 from fudaba.core.redact import Before, action_line
+from fudaba.core.registry import game_class
 from fudaba.core.session import Session
+from fudaba.core.state import MAX_REFUSAL, REFUSAL_ECHO
 
-from .property_hooks import PICK_TWINS, PLACES, TWIN, VISIBLE
+from .property_hooks import Hooks, hooks
 
 GAMES = int(os.environ.get("FUDABA_PROPERTY_GAMES", "1000"))
 CHUNK = 50
@@ -52,7 +65,20 @@ WATCH_GAMES = 300  # in these, every event is checked against what each viewer s
 SAMPLE_GAMES = 2  # in these of each chunk, samples are checked every 7th step (later: each new decision kind)
 TEXT_GAMES = int(os.environ.get("FUDABA_PROPERTY_TEXT_GAMES", "8"))  # in these, every printed text is checked
 
-CASES = [("maken", None), ("sarasvati", None), ("suikoden", None), ("walpurgis", "v2.01"), ("walpurgis", "v1.01")]
+KIND_SAMPLE = 2  # after the first games: options checked against their kind at each decision
+NON_OPTIONS = 3  # actions that are no option, checked against the kind at each decision
+
+
+def _cases() -> list[tuple[str, str | None]]:
+    """Every game installed, each variant (None: a game of one variant)."""
+    out: list[tuple[str, str | None]] = []
+    for name in fudaba.games():
+        variants = game_class(name).VARIANTS
+        out += [(name, None)] if len(variants) == 1 else [(name, v) for v in variants]
+    return out
+
+
+CASES = _cases()
 PARAMS = [
     pytest.param(g, v, start, id=f"{g}-{v or 'default'}-{start}", marks=pytest.mark.slow)
     for g, v in CASES
@@ -87,8 +113,7 @@ def _without_mods(x: object) -> object:
     return x
 
 
-def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]]) -> None:
-    visible = VISIBLE.get(st.game.name)
+def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]], visible: Any) -> None:
     for seat in (0, 1):
         v = st.view(seat)
         r = st.resample(seat, rng)
@@ -110,8 +135,8 @@ def _check_views(st: fudaba.State, pool: set[str], rng: Rng, seen: list[set[str]
             assert n <= both[cid], f"the spectator view shows {cid} {n}x but may see it {both[cid]}x"
 
 
-def _check_logs(st: fudaba.State, pool: set[str], seen: list[set[str]], watched: bool) -> None:
-    if VISIBLE.get(st.game.name) is None:
+def _check_logs(st: fudaba.State, pool: set[str], seen: list[set[str]], watched: bool, visible: Any) -> None:
+    if visible is None:
         return
     # every card a log view names (also inside compound words such as 'active:W-PC-07') must be one
     # its viewer could see at some point of the game. ``watched``: visibility was sampled after every
@@ -134,9 +159,9 @@ def _sample_key(st: fudaba.State) -> tuple[Any, ...]:
     return d.kind, d.handler, sub, d.sealed is not None, bool(st.sealed)
 
 
-def _check_samples(st: fudaba.State, srng: Rng, rnd: random.Random) -> None:
-    """issue 7 §1: for each seat, its sample is a function of what it knows, and playable."""
-    twin = TWIN[st.game.name]
+def _check_samples(st: fudaba.State, srng: Rng, rnd: random.Random, h: Hooks) -> None:
+    """issue 7 §1: for each seat, its sample is a function of what it knows, and playable (compared
+    with a twin's when the game has a twin hook)."""
     for seat in (0, 1):
         k = srng.next64()
         a = st.resample(seat, Rng(k))
@@ -144,18 +169,19 @@ def _check_samples(st: fudaba.State, srng: Rng, rnd: random.Random) -> None:
         assert a.log_view(seat) == st.log_view(seat), "a sample keeps the seat's log view"
         assert a.history == [] and a.origin == {}, "a sample keeps no history or origin"
         assert all(seat in e.seen_by or not (e.secret or e.hidden) for e in a.log), "another seat's secret in a sample"
-        t = twin(st, seat, rnd)
-        assert t.view(seat) == st.view(seat) and t.log_view(seat) == st.log_view(seat)  # the premise
-        b = t.resample(seat, Rng(k))
         js = a.to_json()
-        assert b.hash() == a.hash() and b.to_json() == js, (
-            f"seat {seat}'s samples of two states it cannot tell apart differ ({st.decision!r})")
+        if h.twin is not None:
+            t = h.twin(st, seat, rnd)
+            assert t.view(seat) == st.view(seat) and t.log_view(seat) == st.log_view(seat)  # the premise
+            b = t.resample(seat, Rng(k))
+            assert b.hash() == a.hash() and b.to_json() == js, (
+                f"seat {seat}'s samples of two states it cannot tell apart differ ({st.decision!r})")
         assert a.resample(seat, Rng(k + 1)).to_json() == st.resample(seat, Rng(k + 1)).to_json(), (
             "a sample of a sample differs from the sample of the state")
         assert st.infoset(seat).sample(Rng(k)).to_json() == js
         for opt in a.legal_actions():  # every option of the sampled decision applies in the sample
             a.clone().apply(opt)
-        for t in PICK_TWINS.get(st.game.name, _no_twins)(st, seat):
+        for t in (h.pick_twins or _no_twins)(st, seat):
             # issue 18: the same decision with other picks so far: the seat tells the two apart by
             # its view or log view, or its samples of both are the same
             if t.view(seat) == st.view(seat) and t.log_view(seat) == st.log_view(seat):
@@ -180,6 +206,72 @@ def _illegal_candidates(st: fudaba.State, pool_texts: list[str], rng: Rng) -> li
     if a.args:
         out.append(" ".join([a.verb, *a.args[:-1], "Q9"]))
     return [t for t in out if t.lower() not in legal][:4]
+
+
+def _cut(text: str, n: int = REFUSAL_ECHO) -> str:
+    """The core's refusal format (``State.refusal``): the action echoed up to ``REFUSAL_ECHO``
+    characters, the whole message up to ``MAX_REFUSAL``, a cut text ending with …."""
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+class _KindCheck:
+    """issue 19 §2: at each decision asked with a :class:`DecisionKind`, the kind's one legality
+    ``check`` agrees with the decision's options, and ``state.apply`` refuses a non-option with that
+    check's refusal, word for word. Actions that are no option: options of earlier decisions (of
+    this chunk's games), and options with their last argument changed, dropped or doubled."""
+
+    POOL = 400
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.pool: list[Action] = []
+        #: decisions checked, and the kinds met (a game asked with kinds must get checked)
+        self.checked = 0
+        self.kinds: set[str] = set()
+
+    def at_decision(self, st: fudaba.State, rng: Rng, full: bool) -> None:
+        d = st.decision
+        assert d is not None
+        opts = list(d.options)
+        kind: DecisionKind | None = self.game.KIND_BY_HANDLER.get(d.handler)
+        if kind is not None:
+            self.kinds.add(kind.name)
+            self.checked += 1
+            for a in opts if full else [rng.choice(opts) for _ in range(KIND_SAMPLE)]:
+                r = kind.check(st, d.player, d.ctx, a)
+                assert r is None, f"{kind!r}: the option {a.text!r} is refused by the kind's own check: {r}"
+            for a in self.non_options(opts, rng):
+                self.refused(st, kind, a)
+        self.pool.extend(rng.choice(opts) for _ in range(2))
+        if len(self.pool) > self.POOL:
+            del self.pool[: self.POOL // 2]
+
+    def refused(self, st: fudaba.State, kind: DecisionKind, a: Action) -> None:
+        d = st.decision
+        assert d is not None
+        r = kind.check(st, d.player, d.ctx, a)
+        assert isinstance(r, Refusal), f"{kind!r}: {a.text!r} is no option, yet the kind's check gives {r!r}"
+        with pytest.raises(IllegalAction) as e:
+            st.apply(a)
+        shown = _cut(a.text)
+        assert str(e.value) == _cut(f"{shown}: {r.text('en')}", MAX_REFUSAL), "the refusal is not the kind's check"
+        if "ja" in st.REFUSAL_LANGS:
+            assert e.value.text("ja") == _cut(f"{shown}: {r.text('ja')}", MAX_REFUSAL)
+
+    def non_options(self, opts: list[Action], rng: Rng) -> list[Action]:
+        legal = set(opts)
+        out: list[Action] = []
+        cands = [rng.choice(self.pool) for _ in range(3)] if self.pool else []
+        a = rng.choice(opts)
+        if a.args:
+            other = rng.choice(self.pool).args if self.pool else ()
+            cands += [Action.known(a.verb, *a.args[:-1], other[-1] if other else "Q9"),
+                      Action.known(a.verb, *a.args[:-1], "Q9"), Action.known(a.verb, *a.args[:-1])]
+        cands.append(Action.known(a.verb, *a.args, a.args[-1] if a.args else "Q9"))
+        for c in cands:
+            if c not in legal and c.verb != "concede" and c not in out:
+                out.append(c)
+        return out[:NON_OPTIONS]
 
 
 class _Watch:
@@ -236,10 +328,10 @@ class _Texts:
 
     LANGS = ("en", "ja")
 
-    def __init__(self, game: Any, visible: Any) -> None:
+    def __init__(self, game: Any, visible: Any, places: list[str]) -> None:
         self.game = game
         self.visible = visible
-        self.places = PLACES[game.name]
+        self.places = places
         self.card_of: dict[str, str] = {}
         for cid, c in game.cards.items():
             for ident in (cid, c.name, getattr(c, "name_en", "")):
@@ -278,7 +370,7 @@ class _Texts:
             lines = [ln.text for ln in sess.new_lines(viewer)]  # already checked step by step in after_action
             self.check(lines, allowed | self.allowed(seen[i]), who, "the play log lines")
             out = [sess.table(viewer)]
-            tokens = self.places if step % 4 == 0 else self.places[step % len(self.places)::9]
+            tokens = self.places if step % 4 == 0 else self.places[step % max(1, len(self.places))::9]
             out += [sess.info(viewer, t) for t in tokens]
             if viewer == d.player:
                 menu = sess.menu(viewer)
@@ -308,12 +400,15 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
         pytest.fail(f"game {name} is not installed")
     game = fudaba.load_game(name, variant)
     pool = set(game.cards)
-    visible = VISIBLE.get(name)
+    hk = hooks(name)
+    visible = hk.visible
     watch = _Watch(visible if start < WATCH_GAMES else None, pool)
     cls = game.state_class()
     monkeypatch.setattr(cls, "STEPS", watch.wrap(cls.STEPS))
     monkeypatch.setattr(cls, "ANSWERS", watch.wrap(cls.ANSWERS))
-    text_check = _Texts(game, visible) if visible is not None and start < TEXT_GAMES else None
+    text_check = _Texts(game, visible, hk.places) if visible is not None and start < TEXT_GAMES else None
+    kinds = _KindCheck(game)
+    krng = Rng(30_000 + start)  # the kinds' own draws: the games played stay those of the seeds
     sampled: set[tuple[Any, ...]] = set()  # decision kinds whose samples this chunk checked
     for gi in range(start, min(start + CHUNK, GAMES)):
         rng = Rng(10_000 + gi)
@@ -325,7 +420,7 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
         cards0 = Counter(st.all_cards())
         texts: list[str] = []
         steps = 0
-        _check_views(st, pool, rng, seen)
+        _check_views(st, pool, rng, seen, visible)
         if visible is not None:
             seen[2].update(visible(st, None))
         printed = text_check if gi < TEXT_GAMES else None
@@ -348,6 +443,8 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
                 with pytest.raises(IllegalAction):
                     st.apply(t)
                 assert st.hash() == h, f"refused action {t!r} changed the state"
+            kinds.at_decision(st, krng, full=gi < FULL_CHECK_GAMES)
+            assert st.hash() == h, "checking the decision's kind changed the state"
             texts.extend(a.text for a in opts[:8])
             if len(texts) > 400:
                 del texts[:200]
@@ -356,12 +453,12 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
             if steps % 5 == 0 or gi < FULL_CHECK_GAMES:
                 assert game.state_from_json(st.to_json()).hash() == h
             if steps % 7 == 0 or gi < FULL_CHECK_GAMES:
-                _check_views(st, pool, rng, seen)
+                _check_views(st, pool, rng, seen, visible)
             key = _sample_key(st)
-            picks = bool(PICK_TWINS.get(name, _no_twins)(st, 0))  # picks so far: always checked
+            picks = bool((hk.pick_twins or _no_twins)(st, 0))  # picks so far: always checked
             if key not in sampled or picks or (steps % 7 == 0 and gi - start < SAMPLE_GAMES):
                 sampled.add(key)
-                _check_samples(st, srng, rnd)
+                _check_samples(st, srng, rnd, hk)
             choice = rng.choice(opts)
             if printed is not None and sess is not None:
                 lang = _Texts.LANGS[steps % 2]
@@ -376,8 +473,73 @@ def test_7_random_play_properties(name: str, variant: str | None, start: int, mo
             if visible is not None:
                 for i, seat in enumerate((0, 1, None)):
                     seen[i].update(visible(st, seat))
-        _check_views(st, pool, rng, seen)
-        _check_logs(st, pool, seen, watch.visible is not None)
+        _check_views(st, pool, rng, seen, visible)
+        _check_logs(st, pool, seen, watch.visible is not None, visible)
         assert st.winner in (0, 1, None) and st.result
         back = replay(st.record())
         assert back.hash() == st.hash() and back.winner == st.winner
+    if game.KINDS:
+        assert kinds.checked and kinds.kinds, "a game asked with decision kinds: its kinds were checked"
+
+
+@pytest.mark.parametrize("name", fudaba.games())
+def test_19_2_every_decision_is_asked_with_a_decision_kind(name: str) -> None:
+    """issue 19 §2: every decision of random games is of one of the game's ``KINDS`` (its kind's word,
+    privacy and sealing). A game not converted yet (no ``KINDS``) is skipped, saying so."""
+    game = fudaba.load_game(name)
+    if not game.KINDS:
+        pytest.skip(f"{name}: not converted to decision kinds yet (Game.KINDS is empty): the kinds' checks "
+                    "of the random-play test skip its decisions")
+    met: set[str] = set()
+    for seed in range(20):
+        st = game.new_game(seed=seed)
+        rng = Rng(40_000 + seed)
+        while not st.over:
+            d = st.decision
+            assert d is not None
+            kind = game.KIND_BY_HANDLER.get(d.handler)
+            assert kind is not None, f"{name}: decision {d.kind!r} (handler {d.handler!r}) is of no kind in KINDS"
+            private = kind.is_private(st, d.player, d.ctx)
+            assert d.kind == kind.name and (d.private, d.sealed is not None) == (private, kind.sealed)
+            met.add(kind.handler)
+            st.apply(rng.choice(st.legal_actions()))
+    assert met, f"{name}: no decision met"
+
+
+def _toy_at_decisions(games: int = 3) -> _KindCheck:
+    game = fudaba.load_game("toy")
+    kinds = _KindCheck(game)
+    rng, krng = Rng(1), Rng(2)
+    for seed in range(games):
+        st = game.new_game(seed=seed)
+        while not st.over:
+            kinds.at_decision(st, krng, full=True)
+            st.apply(rng.choice(st.legal_actions()))
+    return kinds
+
+
+def test_19_2_the_kind_check_passes_a_kind_that_agrees_with_its_options() -> None:
+    kinds = _toy_at_decisions()
+    assert kinds.checked > 10 and kinds.kinds == {"play"}
+
+
+@pytest.mark.parametrize(("broken", "message"), [
+    # an option the kind's check refuses
+    (lambda self, st, p, ctx, a: Refusal("no passing", "パス不可") if a.verb == "pass" else None,
+     "the option 'pass' is refused by the kind's own check"),
+    # a non-option the check accepts
+    (lambda self, st, p, ctx, a: None, "is no option, yet the kind's check gives None"),
+])
+def test_19_2_the_kind_check_catches_a_check_that_disagrees_with_the_options(
+        monkeypatch: pytest.MonkeyPatch, broken: Any, message: str) -> None:
+    import toygame
+
+    monkeypatch.setattr(toygame.Play, "check", broken)
+    with pytest.raises(AssertionError, match=re.escape(message)):
+        _toy_at_decisions()
+
+
+def test_19_2_the_kind_check_catches_a_refusal_that_is_not_the_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fudaba.Game, "explain", lambda self, st, a, lang="en": "refused for another reason")
+    with pytest.raises(AssertionError, match="the refusal is not the kind's check"):
+        _toy_at_decisions()

@@ -49,7 +49,7 @@ def test_replay_of_a_japanese_record_is_japanese_throughout(tmp_path: Path, game
     g = fudaba.load_game(game, variant)
     watcher = {"[]": "観戦者の視点", "['--seat', '1']": "P1の視点", "['--reveal']": "すべてのカードを公開"}[str(view)]
     shown = "既定" if g.variant == "default" else g.variant
-    assert first == f"{g.TITLE} ({game} {shown}) シード2、P0 human 対 P1 normal — {watcher}"
+    assert first == f"{g.title('ja')} ({game} {shown}) シード2、P0 human 対 P1 normal — {watcher}"
     assert re.fullmatch(r"結果: (P[01]の勝ち|引き分け) \(.+\)、ターン\d+ — ハッシュ検証済み", last), last
     assert "wins" not in last and "conceded" not in r.output
 

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 import fudaba
 from fudaba.agents import Agent, RandomAgent, agent_seed, make_agent
-from fudaba.agents.sarasvati import SarasvatiGreedy
 from fudaba.cli import app
 from fudaba.core.actions import Action, Decision
 from fudaba.core.infoset import InfoSet
 from fudaba.core.record import Record
 from fudaba.core.rng import Rng
+from fudaba.games.sarasvati.ai import SarasvatiGreedy
 from fudaba.sim import SimConfig, play_game, run_batch, summarize, wilson
 from fudaba.sim import runner as sim_runner
 

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 import fudaba
-from fudaba.agents import AGENTS, LEVEL_ITERS, LEVELS, RandomAgent, level_spec, make_agent
+from fudaba.agents import AGENTS, LEVELS, RandomAgent, level_spec, make_agent
 from fudaba.agents.ismcts import ISMCTSAgent
-from fudaba.agents.walpurgis import WalpurgisGreedy
 from fudaba.core import Rng
 from fudaba.core.errors import UnknownGame
+from fudaba.core.registry import descriptor
+from fudaba.games.walpurgis.ai import WalpurgisGreedy
 from fudaba.sim import SimConfig, run_batch
 
 from ..property_hooks import TWIN
@@ -187,12 +188,15 @@ def test_make_agent_levels_are_searches_with_the_budget_of_the_game() -> None:
     assert AGENTS == ("random", "greedy", "easy", "normal", "hard", "ismcts") and list(LEVELS) == ["easy", "normal", "hard"]
     n = make_agent("normal", "maken")
     assert isinstance(n, ISMCTSAgent) and n.name == "normal"
-    assert (n.iters, n.rollout_policy, n.prior, n.seconds) == (LEVEL_ITERS["normal"]["maken"], "greedy", 0.5, 0.5)
+    assert (n.iters, n.rollout_policy, n.prior, n.seconds) == (40, "greedy", 0.5, 0.5)
     h = make_agent("Hard", "sarasvati", seconds=5)
-    assert isinstance(h, ISMCTSAgent) and (h.iters, h.seconds) == (LEVEL_ITERS["hard"]["sarasvati"], 5.0)
+    assert isinstance(h, ISMCTSAgent) and (h.iters, h.seconds) == (480, 5.0)
     assert level_spec("easy", "nosuchgame") == "ismcts:rollout=random,iters=30"
-    assert all(set(LEVEL_ITERS[lvl]) >= {"maken", "sarasvati", "suikoden", "walpurgis", ""}
-               for lvl in ("normal", "hard"))
+    # every game sets the iterations of its normal and hard levels (its descriptor's ``levels``)
+    for game in fudaba.games():
+        if game != "toy":  # the engine's test game (tests/conftest.py) sets none
+            assert all("iters" in descriptor(game).levels.get(lvl, "")
+                       for lvl in ("normal", "hard")), game
 
 
 @pytest.mark.parametrize(("spec", "options", "message"), [

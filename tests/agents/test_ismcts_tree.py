@@ -266,9 +266,12 @@ def test_the_answer_is_the_root_child_visited_most() -> None:
 
 # ------------------------------------------------------------------ cut-off rollouts and paired iterations
 def test_a_cut_off_rollout_scores_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fudaba.agents import eval as ev
+    import dataclasses
 
-    monkeypatch.setitem(ev.EVALUATE, "toy", "tests.agents.test_ismcts_tree:toy_eval")
+    from fudaba.core import registry
+
+    toy_game = dataclasses.replace(registry.descriptor("toy"), evaluate="tests.agents.test_ismcts_tree:toy_eval")
+    monkeypatch.setitem(registry._REGISTERED, "toy", toy_game)  # the toy game with an evaluation
     st = toy(WIN_NOW)
     agent = ISMCTSAgent(iters=1, depth=1)
     agent.reset(st.game, 0, 0)
@@ -299,7 +302,7 @@ def test_each_games_evaluation_is_a_chance_that_favours_the_side_ahead(game: str
         st.books[1] = [None] * len(st.books[1])
     else:  # walpurgis: seat 1 holds nothing on the board, seat 0 three formations
         from fudaba.games.walpurgis.state import UP
-        for i, c in zip((0, 6, 12), st.decks[0][:3], strict=True):
+        for i, c in zip((0, 6, 12), st.deck[0][:3], strict=True):
             st.board[i] = [(0, c, UP, 0)]
     assert 0.75 < f(st) < 1.0
 

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fudaba.core import Action, CardPool, Decision, Deck, Game, Rng, State, Where, check_keys, read_document
+from fudaba.core import Action, CardPool, Deck, Game, Rng, State, Where, check_keys, read_document
 from fudaba.core.cards import check_fields, req
-from fudaba.core.errors import PositionError
+from fudaba.core.descriptor import GameDescriptor
+from fudaba.core.errors import PositionError, Refusal
+from fudaba.core.fields import seat, seat_cards
+from fudaba.core.kinds import DecisionKind
 from fudaba.core.state import canonical
 
 
@@ -61,46 +64,51 @@ def step_turn(st: ToyState, ctx: Any) -> None:
         return
     if not draw(st, p):
         return
-    opts = [Action.of("play", c) for c in sorted(set(st.hands[p]))] + [Action.of("pass")]
-    st.ask(p, "play", opts, "play", prompt="play a card or pass")
+    st.ask(PLAY, p)
 
 
-def answer_play(st: ToyState, a: Action, ctx: Any) -> None:
-    p = st.active
-    if a.verb == "play":
-        c = a.args[0]
-        st.hands[p].remove(c)
-        st.scores[p].append(c)
-        st.emit("play", player=p, card=c)
-        if sum(st.game.cards[x].value for x in st.scores[p]) >= st.game.params["target"]:
-            st.end_game(p, "target reached")
-            return
-    else:
-        st.emit("pass", player=p)
-    st.active = 1 - p
-    st.turn += 1
-    st.push("turn")
+class Play(DecisionKind):
+    """Play a card from hand to the score pile, or pass (toy §1)."""
+
+    name = "play"
+    title = ("play a card or pass", "カードを出すかパス")
+    short_prompt = "play a card or pass"
+
+    def options(self, st: ToyState, player: int, ctx: Any) -> list[Action]:
+        return [Action.of("play", c) for c in sorted(set(st.hands[player]))] + [Action.of("pass")]
+
+    def check(self, st: ToyState, player: int, ctx: Any, action: Action) -> Refusal | None:
+        if action.verb == "play" and action.args and action.args[0] not in st.hands[player]:
+            return Refusal(f"{action.args[0]} is not in your hand (toy §1)", f"{action.args[0]} は手札にありません (toy §1)")
+        if action in self.options(st, player, ctx):
+            return None
+        return Refusal("not a legal action (toy §1)", "合法手ではありません (toy §1)")
+
+    def answer(self, st: ToyState, a: Action, ctx: Any) -> None:
+        p = st.active
+        if a.verb == "play":
+            c = a.args[0]
+            st.hands[p].remove(c)
+            st.scores[p].append(c)
+            st.emit("play", player=p, card=c)
+            if sum(st.game.cards[x].value for x in st.scores[p]) >= st.game.params["target"]:
+                st.end_game(p, "target reached")
+                return
+        else:
+            st.emit("pass", player=p)
+        st.active = 1 - p
+        st.turn += 1
+        st.push("turn")
+
+
+PLAY = Play()
 
 
 class ToyState(State):
-    __slots__ = ("active", "decks", "hands", "scores")
-    STEPS = {"setup": step_setup, "turn": step_turn}
-    ANSWERS = {"play": answer_play}
-
-    def _copy_into(self, new: Any) -> None:
-        new.active = self.active
-        new.decks = [d.copy() for d in self.decks]
-        new.hands = [h.copy() for h in self.hands]
-        new.scores = [s.copy() for s in self.scores]
-
-    def _dump(self) -> dict[str, Any]:
-        return {"active": self.active, "decks": self.decks, "hands": self.hands, "scores": self.scores}
-
-    def _load(self, d: dict[str, Any]) -> None:
-        self.active = d["active"]
-        self.decks = [list(x) for x in d["decks"]]
-        self.hands = [list(x) for x in d["hands"]]
-        self.scores = [list(x) for x in d["scores"]]
+    active: int = seat()
+    decks: list[list[str]] = seat_cards()
+    hands: list[list[str]] = seat_cards()
+    scores: list[list[str]] = seat_cards()
 
     def view(self, player: int | None) -> dict[str, Any]:
         return {
@@ -123,24 +131,15 @@ class ToyState(State):
         self.hands[o], self.decks[o] = pool[:n], pool[n:]
         self.decks[player] = canonical(self.decks[player], rng)
 
-    def decision_options(self, d: Decision) -> list[Action]:
-        p = self.active
-        return [Action.of("play", c) for c in sorted(set(self.hands[p]))] + [Action.of("pass")]
-
-    def explain(self, action: Action) -> str:
-        if action.verb == "play" and action.args and action.args[0] not in self.hands[self.active]:
-            return f"{action.args[0]} is not in your hand (toy §1)"
-        return "not a legal action (toy §1)"
-
-    def all_cards(self) -> list[str]:
-        return [c for p in (0, 1) for z in (self.decks[p], self.hands[p], self.scores[p]) for c in z]
-
 
 class ToyGame(Game):
     NAME = "toy"
     PARAMS = {"target": 10, "turn_limit": 40, "first": "random"}
     PARAM_CHOICES = {"first": ("random", 0, 1)}
     PARAM_MIN = {"target": 1}
+    STATE = ToyState
+    STEPS = {"setup": step_setup, "turn": step_turn}
+    KINDS = (PLAY,)
 
     def load_cards(self) -> CardPool[Any]:
         return CardPool(CARDS)
@@ -155,16 +154,12 @@ class ToyGame(Game):
     def deck_problems(self, deck: Deck) -> list[str]:
         return [] if len(deck.main) >= 4 else [f"a deck needs at least 4 cards, this one has {len(deck.main)}"]
 
-    def state_class(self) -> type[State]:
-        return ToyState
-
     def new_game(self, decks: list[Deck] | None = None, seed: int = 0) -> State:
         decks = decks or list(self.starter_decks().values())
         st = ToyState(self, seed)
+        st.init_fields()
         st.active = 0 if self.params["first"] == "random" else self.params["first"]
         st.decks = [list(d.main) for d in decks]
-        st.hands = [[], []]
-        st.scores = [[], []]
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")
         st.run()
@@ -188,4 +183,5 @@ class ToyGame(Game):
         return st
 
 
-GAME = ToyGame
+DESCRIPTOR = GameDescriptor("toy", ("Toy", "おもちゃ"), ("A tiny game for the engine's tests.", "エンジンのテスト用の小さなゲーム。"),
+                            game="toygame:ToyGame")

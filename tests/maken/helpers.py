@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fudaba.games.maken import GAME
-from fudaba.games.maken.state import MState
+from fudaba.games.maken.game import MakenGame as GAME
+from fudaba.games.maken.state import MakenState
 
 GRAY, AI = "MK-C1", "MK-C2"
 #: stamina / LP filler per character: supports, which no rule of an attack phase touches
@@ -54,15 +54,15 @@ def doc(s0: dict[str, Any], s1: dict[str, Any], phase: str = "before_attack", ac
 
 def pos(s0: dict[str, Any], s1: dict[str, Any], phase: str = "before_attack", active: int = 0, turn: int = 5,
         first: int = 0, params: dict[str, Any] | None = None, attack: dict[str, Any] | None = None,
-        to_act: int | None = None, seed: int = 1, cards: list[dict[str, Any]] | None = None) -> MState:
+        to_act: int | None = None, seed: int = 1, cards: list[dict[str, Any]] | None = None) -> MakenState:
     st = game().load_position(doc(s0, s1, phase, active, turn, first, params, attack, to_act, seed, cards))
-    assert isinstance(st, MState)
+    assert isinstance(st, MakenState)
     return st
 
 
 def attack_pos(s0: dict[str, Any], s1: dict[str, Any], active: int, to_act: int, state: tuple[str, str] = ("even", "even"),
                after_fb: bool = False, params: dict[str, Any] | None = None,
-               cards: list[dict[str, Any]] | None = None) -> MState:
+               cards: list[dict[str, Any]] | None = None) -> MakenState:
     """A position in the attack phase, ``to_act`` to act."""
     return pos(s0, s1, "attack", active, params=params, attack={"state": list(state), "after_fb": after_fb},
                to_act=to_act, cards=cards)
@@ -76,23 +76,23 @@ def attack_card(cid: str, **fields: Any) -> dict[str, Any]:
     return raw
 
 
-def texts(st: MState) -> list[str]:
+def texts(st: MakenState) -> list[str]:
     return [a.text for a in st.legal_actions()]
 
 
-def play(st: MState, *actions: str) -> MState:
+def play(st: MakenState, *actions: str) -> MakenState:
     for a in actions:
         st.apply(a)
     return st
 
 
-def kinds(st: MState, since: int = 0) -> list[str]:
+def kinds(st: MakenState, since: int = 0) -> list[str]:
     return [e.kind for e in st.log[since:]]
 
 
-def events(st: MState, kind: str) -> list[dict[str, Any]]:
+def events(st: MakenState, kind: str) -> list[dict[str, Any]]:
     return [{**e.data, **(e.secret or {})} for e in st.log if e.kind == kind]
 
 
-def units(st: MState, p: int) -> list[str]:
+def units(st: MakenState, p: int) -> list[str]:
     return [u[0] for u in st.field[p]]

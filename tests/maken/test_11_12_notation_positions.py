@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from fudaba.core import Rng
+from fudaba.core import Action, Rng
 from fudaba.core.errors import PositionError
 from fudaba.games.maken.position import POSITION_KINDS
 
@@ -210,3 +210,37 @@ def test_12_a_refused_combination_of_params_is_a_position_error() -> None:
     d = doc(seat(GRAY, hand=["MK-G06", "MK-G01"]), seat(AI, hand=["MK-A08"]), params={"double_options": {"speed": 2}})
     with pytest.raises(PositionError, match=r"key 'params': .*at least 2 are needed while triple_attack is true"):
         game().load_position(d)
+
+
+# ====================================================================== issue 19: decision kinds
+#: actions of every verb, well and badly written, tried at every decision besides its options
+_PROBES = ["keep", "keep now", "mulligan", "draw 1", "draw 9", "draw", "skip", "skip it", "end", "call", "call now", "gc",
+           "drop", "pass", "maintain", "maintain stand", "maintain air", "maintain up", "guard stand", "guard air",
+           "guard", "bet MK-G01", "bet MK-A02 x2 speed", "bet MK-A07 x2", "bet MK-B01 x3 speed attack", "bet", "set MK-G06",
+           "set MK-G01", "set", "cover MK-G04", "cover", "cover MK-A01 MK-A02", "fly away"]
+
+
+def test_11_every_kinds_check_accepts_its_options_and_names_the_rule_of_the_rest() -> None:
+    """Each decision kind's one check agrees with its options (issue 19 §2): every option passes it;
+    every other action is refused in English and Japanese, and that refusal is what the state says."""
+    g = game()
+    seen: set[str] = set()
+    for seed in range(12):
+        st = g.new_game(seed=seed)
+        rng = Rng(seed)
+        while not st.over:
+            d = st.decision
+            assert d is not None
+            kind = g.KIND_BY_HANDLER[d.handler]
+            seen.add(kind.name)
+            assert all(kind.check(st, d.player, d.ctx, a) is None for a in d.options)
+            assert kind.options(st, d.player, d.ctx) == d.options
+            for text in [*_PROBES, *(f"{a.text} extra" for a in d.options[:3])]:
+                a = Action.known(*text.split())
+                if a in d.options:
+                    continue
+                r = kind.check(st, d.player, d.ctx, a)
+                assert r is not None and r.en and r.ja, (d.kind, text)
+                assert (st.explain(a), st.explain_in(a, "ja")) == (r.en, r.ja)
+            st.apply(rng.choice(d.options))
+    assert seen == {"mulligan", "draw", "before_attack", "action", "cover", "bonus", "after_attack"}

@@ -40,13 +40,13 @@ def test_13_1_reach_zero_fb_forced_call_bonus_bet_down() -> None:
     assert st.damage[1] == []
     # the 10 damage cards under the stamina (order kept: the last damaged on top), then Ai's on_down gauge +2
     assert st.gauge[1] == ["MK-A05", "MK-A08"]
-    assert st.stamina[1] == ["MK-A09", "MK-E18", "MK-A07", "MK-A06", "MK-A04", "MK-A03", "MK-A02", "MK-A01"]
+    assert st.deck[1] == ["MK-A09", "MK-E18", "MK-A07", "MK-A06", "MK-A04", "MK-A03", "MK-A02", "MK-A01"]
     assert st.phase == "draw" and st.active == 1  # Gray had nothing left to do: Ai's turn, her draw
     # F: B01 -> dust, B02 -> gauge (2)
     end = events(st, "end_attack")[0]["moves"]
     assert end == [[0, "MK-B01", "dust"], [0, "MK-B02", "gauge"]]
     assert st.gauge[0] == ["MK-B02", "MK-G06"]  # the bonus B02's gain took the stamina top, then B02 itself
-    assert "MK-B01" in st.dust[0]
+    assert "MK-B01" in st.discard[0]
 
 
 def test_13_2_attack_legality() -> None:
@@ -85,7 +85,7 @@ def test_13_4_forced_guard_type() -> None:
                     seat(AI, field=["MK-A03"], hand=["MK-A01", "MK-A06", "MK-A04", "MK-A08"]), 1, 1)
     assert texts(st) == ["guard air", "call"]
     st.apply("guard air")
-    assert st.dust[1][0] == "MK-A03" and st.field[1] == []
+    assert st.discard[1][0] == "MK-A03" and st.field[1] == []
     assert st.decision is not None and st.decision.kind == "cover"
     st.apply("cover MK-A06")
     st.apply("cover MK-A04")
@@ -103,7 +103,7 @@ def test_13_5_guard_flush() -> None:
                     seat(AI, field=["MK-A06", "MK-A02"], hand=["MK-A01"]), 1, 0, ("guarding", "forcing"))
     assert texts(st) == ["maintain crouch", "drop"]
     st.apply("maintain crouch")
-    assert st.dust[0][:2] == ["MK-B02", "MK-B01"]  # both covers to the dust, in bet order
+    assert st.discard[0][:2] == ["MK-B02", "MK-B01"]  # both covers to the dust, in bet order
     st.apply("cover MK-B06")
     st.apply("cover MK-G01")
     assert st.gspace[0] == "crouch" and st.gcards[0] == ["MK-B06", "MK-G01"] and st.hand[0] == ["MK-G03"]
@@ -220,15 +220,15 @@ def test_13_11_damage_overflow() -> None:
     assert d["count"] == 3 and d["stamina"] == 2 and d["dust"] == ["MK-B01"]
     assert events(st, "down")[0]["lp"] == 2
     assert st.lp[0] == ["MK-G07", "MK-G07"] and "MK-G05" in st.hand[0]
-    assert st.stamina[0] == ["MK-B01", "MK-G04", "MK-G03", *["MK-G06"] * 7]  # the 10 damage cards, order kept
+    assert st.deck[0] == ["MK-B01", "MK-G04", "MK-G03", *["MK-G06"] * 7]  # the 10 damage cards, order kept
     # dust [D2..D5], then Gray's B01 on top at F (§6.5)
-    assert st.dust[0] == ["MK-B01", "MK-B02", "MK-B06", "MK-G01", "MK-G02"] and st.damage[0] == []
+    assert st.discard[0] == ["MK-B01", "MK-B02", "MK-B06", "MK-G01", "MK-G02"] and st.damage[0] == []
     # stamina and dust empty, damage 3, taking 1: down by exhaustion
     st = attack_pos(seat(GRAY, field=["MK-B01"], damage=["MK-G06"] * 3, stamina=[], dust=[],
                          lp=["MK-G05", "MK-G07"]), seat(AI, field=["MK-A01"]), 1, 0)
     d = events(st, "damage")[0]
     assert d["exhausted"] is True and d["count"] == 0
-    assert events(st, "down")[0]["lp"] == 1 and st.stamina[0][:3] == ["MK-G06"] * 3
+    assert events(st, "down")[0]["lp"] == 1 and st.deck[0][:3] == ["MK-G06"] * 3
 
 
 def test_13_12_gauge_cap_and_destinations() -> None:
@@ -240,7 +240,7 @@ def test_13_12_gauge_cap_and_destinations() -> None:
     assert len(st.gauge[0]) == 10 and events(st, "gauge_gain")[-1]["count"] == 0  # 注1
     moves = events(st, "end_attack")[0]["moves"]
     assert moves[:2] == [[0, "MK-B02", "dust"], [0, "MK-G01", "dust"]]  # 注19
-    assert st.dust[0][:2] == ["MK-G01", "MK-B02"]  # G01 on top
+    assert st.discard[0][:2] == ["MK-G01", "MK-B02"]  # G01 on top
     # MK-A05 used for a GC returns to Ai's hand at F
     st = attack_pos(seat(GRAY, field=["MK-G01"]),
                     seat(AI, gauge=["MK-A08"], guard={"space": "stand", "cards": ["MK-A05"]}), 0, 1,

@@ -76,16 +76,16 @@ def test_1_resample_keeps_the_view_and_deals_hidden_cards_elsewhere() -> None:
     for seed in range(5):
         r = st.resample(1, Rng(seed))
         assert r.view(1) == st.view(1)
-        assert sorted(r.hand[0] + r.gauge[0] + r.stamina[0] + r.lp[0]) == sorted(
-            st.hand[0] + st.gauge[0] + st.stamina[0] + st.lp[0])
+        assert sorted(r.hand[0] + r.gauge[0] + r.deck[0] + r.lp[0]) == sorted(
+            st.hand[0] + st.gauge[0] + st.deck[0] + st.lp[0])
 
 
 # ====================================================================== §4 setup
 def test_4_setup_lp_stamina_and_starting_hands() -> None:
     st = game().new_game(seed=3)
     for p in (0, 1):
-        assert len(st.lp[p]) == 3 and len(st.hand[p]) == 5 and len(st.stamina[p]) == 32
-        assert st.gauge[p] == [] and st.dust[p] == []
+        assert len(st.lp[p]) == 3 and len(st.hand[p]) == 5 and len(st.deck[p]) == 32
+        assert st.gauge[p] == [] and st.discard[p] == []
     assert st.char == ["MK-C2", "MK-C1"]  # the starter decks by name: ai, gray
     assert st.decision is not None and st.decision.kind == "mulligan" and st.decision.player == st.first
     assert events(st, "setup")[0]["characters"] == ["MK-C2", "MK-C1"]
@@ -104,9 +104,9 @@ def test_4_mulligan_first_tp_first_then_the_other_once_each() -> None:
 
 def test_4_mulligan_puts_the_hand_into_the_stamina_and_shuffles() -> None:
     st = game(first=0).new_game(seed=9)
-    before = sorted(st.hand[0] + st.stamina[0])
+    before = sorted(st.hand[0] + st.deck[0])
     st.apply("mulligan")
-    assert sorted(st.hand[0] + st.stamina[0]) == before and len(st.hand[0]) == 5
+    assert sorted(st.hand[0] + st.deck[0]) == before and len(st.hand[0]) == 5
     assert events(st, "mulligan")[0] == {"player": 0, "choice": "mulligan", "count": 5}
 
 

@@ -38,7 +38,7 @@ def test_6_1_the_first_bet_pays_gauge_cost_and_gets_gauge_gain() -> None:
     assert events(st, "gauge_to_dust")[0]["cards"] == ["MK-G03", "MK-G04"]  # top first
     st = pos(seat(GRAY, hand=["MK-B02", "MK-G06"], stamina=["MK-G05", "MK-G04"]), seat(AI, hand=["MK-A01"]))
     st.apply("bet MK-B02")
-    assert st.gauge[0] == ["MK-G05"] and st.stamina[0] == ["MK-G04"]
+    assert st.gauge[0] == ["MK-G05"] and st.deck[0] == ["MK-G04"]
 
 
 def test_6_1_gc_only_cards_are_never_bet() -> None:
@@ -156,7 +156,7 @@ def test_note_5_field_to_the_dust_in_bet_order() -> None:
                     seat(AI, field=["MK-A01", "MK-A07"], hand=["MK-A08", "MK-A01"]), 0, 0)
     st.apply("guard stand")
     assert events(st, "guard")[0]["dusted"] == ["MK-G01", "MK-G02"]
-    assert st.dust[0] == ["MK-G02", "MK-G01"] and st.field[0] == [] and st.gcards[0] == ["MK-G06"]
+    assert st.discard[0] == ["MK-G02", "MK-G01"] and st.field[0] == [] and st.gcards[0] == ["MK-G06"]
 
 
 def test_note_5_a_hand_smaller_than_the_guard_difficulty_cannot_guard() -> None:
@@ -233,7 +233,7 @@ def test_note_8_a_flushed_player_keeps_guarding() -> None:
                     ("forcing", "guarding"))
     st.apply("maintain crouch")
     assert events(st, "flush")[0] == {"player": 1, "space": "stand", "cards": ["MK-A01", "MK-A07"], "to": "crouch"}
-    assert st.dust[1][:2] == ["MK-A07", "MK-A01"] and st.sit[1] == "guarding" and st.gspace[1] == "crouch"
+    assert st.discard[1][:2] == ["MK-A07", "MK-A01"] and st.sit[1] == "guarding" and st.gspace[1] == "crouch"
 
 
 def test_note_9_a_stand_guard_flushed_by_a_stand_unguardable_card_becomes_crouch() -> None:

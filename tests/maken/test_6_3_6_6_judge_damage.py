@@ -137,7 +137,7 @@ def test_note_18_ten_damage_cards_are_a_down_and_the_rest_is_cancelled() -> None
     assert events(st, "damage")[0]["count"] == 2
     assert st.lp[0] == ["MK-B02"] and st.hand[0][-1] == "MK-G05"
     # the damage pile (G02 on top, then G01 and the 8 old ones) under the stamina, order kept
-    assert st.stamina[0] == ["MK-G03", "MK-G04", "MK-G02", "MK-G01", *["MK-G06"] * 8] and st.damage[0] == []
+    assert st.deck[0] == ["MK-G03", "MK-G04", "MK-G02", "MK-G01", *["MK-G06"] * 8] and st.damage[0] == []
 
 
 def test_6_4_on_down_effects_follow_the_down() -> None:
@@ -147,7 +147,7 @@ def test_6_4_on_down_effects_follow_the_down() -> None:
     st.apply("call")  # Gray's clean hit (5 > 4) for 1: Ai's down; then Ai's on_down: gauge +2
     assert [e.kind for e in st.log if e.kind in ("down", "effect", "gauge_gain")] == ["down", "effect", "gauge_gain"]
     assert st.gauge[1] == ["MK-A06", "MK-A05"]
-    assert st.stamina[1] == ["MK-A04", *["MK-A08"] * 9]
+    assert st.deck[1] == ["MK-A04", *["MK-A08"] * 9]
 
 
 # ====================================================================== §6.5 F
@@ -175,7 +175,7 @@ def test_6_5_F_face_down_guard_cards_go_to_the_dust() -> None:
     st.apply("call")
     assert [m for m in events(st, "end_attack")[0]["moves"] if m[0] == 1] == [[1, "MK-A01", "dust"],
                                                                                 [1, "MK-A06", "dust"]]
-    assert st.dust[1][:2] == ["MK-A06", "MK-A01"]
+    assert st.discard[1][:2] == ["MK-A06", "MK-A01"]
 
 
 # ====================================================================== §6.6 double and triple attacks

@@ -19,7 +19,7 @@ def test_9_deck_size_and_max_copies_apply_to_given_decks_only() -> None:
     g = game(deck_size=36)
     gray = g.starter_decks()["gray"]
     assert g.check_deck(gray) == ["the deck has 40 cards besides the character; exactly 36 are needed (§3)"]
-    assert g.new_game(seed=1).stamina[0] != []  # new_game without decks accepts the §10.3 decks
+    assert g.new_game(seed=1).deck[0] != []  # new_game without decks accepts the §10.3 decks
     short = "1 MK-C1\n" + "".join(f"4 MK-{c}\n" for c in ("B01", "B02", "B06", "G01", "G02", "G03", "G04", "G05", "G06"))
     assert g.check_deck(short) == []
     assert game(max_copies=3).check_deck(gray)[0].endswith("4 copies of 雪嶺衝 (MK-B01); at most 3 per card (§3)")

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from fudaba.core import Rng
 from fudaba.core.cards import build_cards
 from fudaba.core.errors import CardDataError, DeckError, IllegalAction, PositionError
-from fudaba.games.maken import GAME
 from fudaba.games.maken.cards import CARD_DIR
+from fudaba.games.maken.game import MakenGame as GAME
 
 from ..doc_mutation import mutate as _mutate
 from ..doc_mutation import paths as _paths
@@ -103,3 +103,63 @@ def test_11_notation_garbage_raises_illegal_action(seed: int, text: str) -> None
             c.apply(t)  # text that happens to be legal is played
         except IllegalAction:
             assert c.hash() == h  # refused: the state is unchanged
+
+
+# ---------------------------------------------------------------------------------- state documents
+def _attack_doc(**params: Any) -> tuple[Any, dict[str, Any]]:
+    """A state in the attack phase (Gray's double-attack unit on the field, a judge under way is not
+    needed) and its state document."""
+    from .helpers import GRAY, attack_pos, seat
+
+    st = attack_pos(seat(GRAY, field=[{"card": "MK-G01", "n": 2, "opts": ["speed"]}], hand=["MK-G06"]),
+                    seat("MK-C2", hand=["MK-A02", "MK-A05"]), 0, 1, params=params)
+    return st.game, json.loads(st.to_json())
+
+
+def _set(path: tuple[Any, ...], v: Any) -> Any:
+    def change(d: dict[str, Any]) -> None:
+        for k in path[:-1]:
+            d = d[k]
+        d[path[-1]] = v
+    return change
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (_set(("state", "hand", 0, 0), "斬り払い"), "state: key 'state.hand[0][0]': '斬り払い' is not a card of this game"),
+    (_set(("state", "field", 0, 0, 1), 4), "state: key 'state.field[0][0][1]': 4 is out of range 1..3"),
+    (_set(("state", "field", 0, 0, 2, 0), "spin"),
+     "state: key 'state.field[0][0][2][0]': 'spin' is not one of ['attack', 'guard', 'reach', 'speed']"),
+    (_set(("state", "field", 0, 0), ["MK-G01", 1, []]), "state: key 'state.field[0][0]': expected 4 entries, got 3"),
+    (_set(("state", "judge"), ["knockout", 0]),
+     "state: key 'state.judge[0]': 'knockout' is not one of ['clean_hit', 'gb', 'gc', 'guard_holds', 'trade']"),
+    (_set(("state", "gspace", 1), "sideways"), "state: key 'state.gspace[1]': 'sideways' is not one of"),
+    (_set(("state", "sit"), ["even"]), "state: key 'state.sit': expected 2 entries, got 1"),
+    (_set(("state", "bogus"), 1), "state: key 'state' has an unknown key 'bogus'"),
+    (_set(("state", "phase"), "lunch"), "state: key 'state.phase': 'lunch' is not one of"),
+])
+def test_1_a_tampered_state_document_names_the_key(change: Any, message: str) -> None:
+    game, doc = _attack_doc()
+    change(doc)
+    with pytest.raises(PositionError) as e:
+        game.state_from_json(json.dumps(doc))
+    assert str(e.value).startswith(message)
+
+
+def test_6_6_a_unit_option_the_games_double_options_lack_is_refused_naming_the_key() -> None:
+    game, doc = _attack_doc(double_options={"speed": 2, "reach": 1})
+    assert doc["state"]["field"][0][0] == ["MK-G01", 2, ["speed"], [0, 0, 0, 0]]
+    doc["state"]["field"][0][0][2] = ["guard"]
+    with pytest.raises(PositionError) as e:
+        game.state_from_json(json.dumps(doc))
+    assert str(e.value) == "state: key 'state.field[0][0][2][0]': 'guard' is not one of ['speed', 'reach'] (double_options)"
+
+
+@pytest.mark.parametrize("ctx", [[1, 0], [], [2], [True], ["1"], 1, None])
+def test_6_2_a_tampered_decision_context_is_refused_naming_the_key(ctx: Any) -> None:
+    game, doc = _attack_doc()
+    assert doc["common"]["decision"]["kind"] == "action" and doc["common"]["decision"]["ctx"] == [1]
+    doc["common"]["decision"]["ctx"] = ctx
+    with pytest.raises(PositionError) as e:
+        game.state_from_json(json.dumps(doc))
+    assert str(e.value).startswith("state: key 'common.decision.ctx' = ")
+    assert str(e.value).endswith("is not the context of the action decision (seat)")

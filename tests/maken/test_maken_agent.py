@@ -9,7 +9,7 @@ from typing import Any
 
 import fudaba
 from fudaba.agents import make_agent
-from fudaba.agents.maken import MakenGreedy
+from fudaba.games.maken.ai import MakenGreedy
 
 from ..agent_matches import wins_against_random
 from .helpers import AI, GRAY, attack_card, attack_pos, events, play, pos, seat

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from fudaba.core import Rng
-from fudaba.games.maken.state import MState
+from fudaba.games.maken.state import MakenState
 
 from .helpers import game
 
@@ -32,7 +32,7 @@ CONFIGS: list[dict[str, Any]] = [
 
 
 # ====================================================================== the spec, read again
-def _value(st: MState, p: int, cid: str, opts: tuple[str, ...] = (), mods: tuple[int, ...] = (0, 0, 0, 0)
+def _value(st: MakenState, p: int, cid: str, opts: tuple[str, ...] = (), mods: tuple[int, ...] = (0, 0, 0, 0)
            ) -> dict[str, int]:
     """§2: printed, then the double-attack option (§6.6: "xN" multiplies), then the owner's static
     ``modify`` effects (§8, a posture filter, a gauge condition) and the unit's on_bet ones; never
@@ -60,7 +60,7 @@ def _value(st: MState, p: int, cid: str, opts: tuple[str, ...] = (), mods: tuple
     return {k: max(n, 1 if k == "guard" else 0) for k, n in v.items()}
 
 
-def _top(st: MState, q: int) -> dict[str, int] | None:
+def _top(st: MakenState, q: int) -> dict[str, int] | None:
     """T seen from the other seat: ``q``'s top unit (注12: None is speed 0, reach 0)."""
     if not st.field[q]:
         return None
@@ -68,7 +68,7 @@ def _top(st: MState, q: int) -> dict[str, int] | None:
     return _value(st, q, cid, opts, mods)
 
 
-def _bets(st: MState, p: int, mode: str) -> set[str]:
+def _bets(st: MakenState, p: int, mode: str) -> set[str]:
     """Bets from hand: attack cards, never GC-only (§2), the gauge cost covered (except a first bet
     with ``fb_gauge`` false), singles, doubles and triples with their options (§6.6); a first bet needs
     front reach > 0 unless the opponent's hand is empty (§6.1 A); an even attack needs speed and front
@@ -99,7 +99,7 @@ def _bets(st: MState, p: int, mode: str) -> set[str]:
     return out
 
 
-def _expected(st: MState) -> set[str] | None:
+def _expected(st: MakenState) -> set[str] | None:
     d = st.decision
     assert d is not None
     p = d.player
@@ -124,7 +124,7 @@ def _expected(st: MState) -> set[str] | None:
                 types = ["stand", "crouch"]
             else:  # 注7: the posture of the top card, which becomes the dust top
                 own = st.field[p]
-                post = st.cards[own[-1][0]].posture if own else (st.cards[st.dust[p][0]].posture if st.dust[p] else "")
+                post = st.cards[own[-1][0]].posture if own else (st.cards[st.discard[p][0]].posture if st.discard[p] else "")
                 types = [post] if post else ["stand", "crouch"]
             out |= {f"guard {x}" for x in types if x not in ung}  # 注6
         return out
@@ -143,7 +143,7 @@ def _expected(st: MState) -> set[str] | None:
     return out
 
 
-def _unit_sum(st: MState, p: int, units: list[Any]) -> int:
+def _unit_sum(st: MakenState, p: int, units: list[Any]) -> int:
     """D1/D2 sums: the top copy with its option and modifiers, each other copy its printed attack with
     the static modifiers (``multi_counts = "each"``), or the unit once (``"one"``)."""
     total = 0
@@ -154,7 +154,7 @@ def _unit_sum(st: MState, p: int, units: list[Any]) -> int:
     return total
 
 
-def _cards(st: MState, unit: Any) -> int:
+def _cards(st: MakenState, unit: Any) -> int:
     return unit[1] if st.game.params["multi_counts"] == "each" else 1
 
 
@@ -190,12 +190,12 @@ def test_6_3_attack_totals_of_every_judge_match_the_spec(params: dict[str, Any],
     breaking: dict[int, int] = {}
     seen: dict[str, int] = {}
 
-    def judge(st: MState, ctx: Any) -> None:
+    def judge(st: MakenState, ctx: Any) -> None:
         _kind, p = ctx
         breaking[id(st)] = len(st.field[p]) - 1  # D4: the top unit when the GB is established
         steps["judge"](st, ctx)
 
-    def damage(st: MState, ctx: Any) -> None:
+    def damage(st: MakenState, ctx: Any) -> None:
         kind, p = ctx[0], ctx[1]
         o = 1 - p
         if kind == "trade":

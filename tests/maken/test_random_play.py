@@ -10,7 +10,7 @@ import pytest
 
 from fudaba.core import Rng
 from fudaba.core.errors import IllegalAction
-from fudaba.games.maken import GAME
+from fudaba.games.maken.game import MakenGame as GAME
 
 
 def test_7_random_play_smoke_300_games() -> None:

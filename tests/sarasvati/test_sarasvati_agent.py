@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fudaba
 from fudaba.agents import RandomAgent, make_agent
-from fudaba.agents.sarasvati import SarasvatiGreedy
+from fudaba.games.sarasvati.ai import SarasvatiGreedy
 
 
 def test_greedy_beats_random_200_games() -> None:

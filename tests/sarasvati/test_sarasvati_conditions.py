@@ -50,7 +50,7 @@ def test_8_condition_opp_hand_size_ge_counts_the_opponents_hand_in_views_and_bat
               phase="battle", cards=CARDS)
     assert slot(st, 0, "F1")["atk"] == 5000
     assert _battle(st.apply("attack F1 xF1")) == (5000, 0, "win")
-    assert st.slots[1][0] is None and st.grave[1] == ["T-WALL"]
+    assert st.slots[1][0] is None and st.discard[1] == ["T-WALL"]
 
 
 def test_8_condition_opp_hand_size_ge_is_from_the_controllers_side(make: Any) -> None:
@@ -67,7 +67,7 @@ def test_8_condition_opp_hand_size_ge_starts_when_the_opponent_draws_state_check
     assert slot(st, 0, "F1")["def"] == 2000
     st.apply("end")
     assert st.active == 1 and len(st.hand[1]) == 5
-    assert st.slots[0][0] is None and st.grave[0] == ["T-OHD"]
+    assert st.slots[0][0] is None and st.discard[0] == ["T-OHD"]
 
 
 # ------------------------------------------------------------------------------------ own_turn
@@ -106,7 +106,7 @@ def test_8_condition_own_turn_ends_and_starts_with_the_turn_state_check(make: An
               phase="battle", cards=(*CARDS, frail))
     assert slot(st, 1, "F1")["def"] == 2000
     st.apply("end")
-    assert st.active == 1 and st.slots[1][0] is None and st.grave[1] == ["T-OTD"]
+    assert st.active == 1 and st.slots[1][0] is None and st.discard[1] == ["T-OTD"]
 
 
 # ------------------------------------------------------------------------------------ opp_characters_ge
@@ -136,7 +136,7 @@ def test_8_condition_opp_characters_ge_starts_when_the_opponent_summons_state_ch
               active=1, turn=4, cards=(*CARDS, frail))
     assert slot(st, 0, "F1")["def"] == 2000
     st.apply("summon SV-A01 B2")
-    assert st.slots[0][0] is None and st.grave[0] == ["T-OCD"]
+    assert st.slots[0][0] is None and st.discard[0] == ["T-OCD"]
 
 
 # ------------------------------------------------------------------------------------ triggered effects

@@ -27,7 +27,7 @@ def test_10_R2_brains_plus_5000_minus_2000_until_end_of_turn(make: Any) -> None:
     assert st.decision.kind == "target" and opts(st) == ["target F1", "target F2"]
     st.apply("target F2")
     assert (slot(st, 0, "F2")["atk"], slot(st, 0, "F2")["def"]) == (8000, 1000)  # hand 1: no Sara bonus
-    assert st.grave[0] == ["SV-R2"]
+    assert st.discard[0] == ["SV-R2"]
     st.apply("end")
     st.apply("end")  # move
     st.apply("end")  # battle → end phase: the modifier ends
@@ -101,7 +101,7 @@ def test_8_on_destroyed_charge_from_deck(make: Any) -> None:
     st = make(seat(slots={"F1": "SV-A04"}), seat(slots={"F1": "SV-A13"}, deck=["SV-B09", "SV-B01"]),
               phase="battle")
     st.apply("attack F1 xF1")
-    assert st.volt[1] == ["SV-B09"] and st.grave[1] == ["SV-A13"]
+    assert st.volt[1] == ["SV-B09"] and st.discard[1] == ["SV-A13"]
 
 
 def test_8_on_turn_start_all_own_with_attribute_filter(make: Any) -> None:

@@ -28,7 +28,7 @@ def test_6_destroyed_book_goes_to_its_owners_graveyard(make: Any) -> None:
     before = Counter(st.all_cards())
     ev = st.apply("attack F1 xK2")
     assert st.books[1] == ["SV-AF2", None, "SV-BF2"] and st.hits[1] == [0, 2, 0]
-    assert st.grave[1] == ["SV-B03", "SV-R4"] and st.grave[0] == []  # the owner's graveyard, last
+    assert st.discard[1] == ["SV-B03", "SV-R4"] and st.discard[0] == []  # the owner's graveyard, last
     assert Counter(st.all_cards()) == before  # counted once: in the graveyard, not at K2
     assert [(e.kind, e.data["card"]) for e in ev if e.kind == "book_destroyed"] == [("book_destroyed", "SV-R4")]
     assert not st.over  # two books are left in the book zone
@@ -55,7 +55,7 @@ def test_6_destroyed_book_while_open_ends_with_it(make: Any) -> None:
     st = make(p0, p1, phase="battle")
     assert slot(st, 0, "F2")["atk"] == 4000  # SV-R4 open: +2000
     st.apply("attack F1 xK1")
-    assert st.grave[1] == ["SV-R4"] and slot(st, 0, "F2")["atk"] == 2000
+    assert st.discard[1] == ["SV-R4"] and slot(st, 0, "F2")["atk"] == 2000
 
 
 def test_6_destroyed_books_place_is_no_target_other_places_keep_their_numbers(make: Any) -> None:
@@ -78,17 +78,17 @@ def test_7_books_left_are_counted_in_the_book_zone(make: Any) -> None:
     st = make(_attackers(), p1, phase="battle")
     assert st.books_left(1) == 2
     st.apply("attack F1 xK1")
-    assert not st.over and st.books_left(1) == 1 and st.grave[1] == ["SV-B03", "T-BK", "T-BK"]
+    assert not st.over and st.books_left(1) == 1 and st.discard[1] == ["SV-B03", "T-BK", "T-BK"]
     st.apply("attack F2 xK3")
     assert st.over and st.winner == 0 and st.result == "all books destroyed"
-    assert st.books[1] == [None, None, None] and st.grave[1] == ["SV-B03", "T-BK", "T-BK", "T-BK"]
+    assert st.books[1] == [None, None, None] and st.discard[1] == ["SV-B03", "T-BK", "T-BK", "T-BK"]
 
 
 def test_7_book_hits_1_first_hit_destroys_into_the_graveyard(make: Any) -> None:
     st = make(_attackers(), seat(books=["SV-R4", "T-BK"]), phase="battle", params={"book_hits": 1})
     ev = st.apply("attack F1 xK1")
     assert "book_open" not in [e.kind for e in ev] and st.hand[1] == []  # never opened: no on_open draw
-    assert st.books[1] == [None, "T-BK"] and st.grave[1] == ["SV-R4"]
+    assert st.books[1] == [None, "T-BK"] and st.discard[1] == ["SV-R4"]
     st.apply("attack F2 xK2")
     assert st.over and st.winner == 0
 
@@ -98,7 +98,7 @@ def test_12_destroyed_book_old_form_loads_into_the_graveyard(game: Any, make: An
     # the §12 example's {card = ID, destroyed = true}: the book goes after the cards listed in 'grave'
     st = make(seat(), seat(books=["T-BK", {"card": "SV-R4", "destroyed": True}, "T-BK"], grave=["SV-B03"]))
     assert st.books[1] == ["T-BK", None, "T-BK"] and st.hits[1] == [0, 2, 0]
-    assert st.grave[1] == ["SV-B03", "SV-R4"]
+    assert st.discard[1] == ["SV-B03", "SV-R4"]
     pos = st.position()
     assert pos["seat"][1]["books"] == [{"card": "T-BK", "open": False}, {"destroyed": True},
                                        {"card": "T-BK", "open": False}]
@@ -109,7 +109,7 @@ def test_12_destroyed_book_old_form_loads_into_the_graveyard(game: Any, make: An
 
 def test_12_destroyed_book_written_in_the_graveyard_keeps_its_order(game: Any, make: Any) -> None:
     st = make(seat(), seat(books=[{"destroyed": True}, "T-BK", "T-BK"], grave=["SV-R4", "SV-B03"]))
-    assert st.books[1] == [None, "T-BK", "T-BK"] and st.grave[1] == ["SV-R4", "SV-B03"]
+    assert st.books[1] == [None, "T-BK", "T-BK"] and st.discard[1] == ["SV-R4", "SV-B03"]
     assert game.load_position(st.position()).hash() == st.hash()
     # the same position written with hits = book_hits
     same = make(seat(), seat(books=[{"hits": 2}, "T-BK", "T-BK"], grave=["SV-R4", "SV-B03"]))

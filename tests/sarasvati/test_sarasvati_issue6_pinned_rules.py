@@ -114,7 +114,7 @@ def test_8_face_down_books_def_lowering_is_not_in_force(make: Any) -> None:
     assert [slot(st, 1, p)["def"] for p in ("F1", "F2")] == [0, 0] and st.slots[1][1] is not None
     st.apply("attack F1 xK1")  # T-FOG opens: every enemy (player 1's) character def −1000 → destroyed
     assert st.books[0][0] == "T-FOG" and st.hits[0][0] == 1
-    assert st.slots[1][:2] == [None, None] and st.grave[1] == ["SV-A01", "SV-A01"]
+    assert st.slots[1][:2] == [None, None] and st.discard[1] == ["SV-A01", "SV-A01"]
     assert slot(st, 0, "F1")["def"] == 1000  # its owner's character is no enemy
 
 
@@ -127,7 +127,7 @@ def test_6_state_check_def_exactly_minus_1_destroys_def_0_survives(make: Any) ->
     assert slot(st, 1, "F2")["def"] == 0 and st.slots[1][1] is not None
     st.apply("use T-PIN")
     ev = st.apply("target xF1")  # SV-A01 def 0 → −1: destroyed (§6 state check)
-    assert st.slots[1][0] is None and st.grave[1] == ["SV-A01"]
+    assert st.slots[1][0] is None and st.discard[1] == ["SV-A01"]
     assert [(e.data["card"], e.data["reason"]) for e in ev if e.kind == "destroyed"] == [("SV-A01", "negative def")]
 
 

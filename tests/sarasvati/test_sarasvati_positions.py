@@ -40,7 +40,7 @@ books = ["SV-BF1", "SV-BF2", "SV-BF3"]
 """
     st = game.load_position(text)
     assert st.decision.kind == "imagine" and st.tapped[0] == 1 and st.hits[0] == [0, 1, 2]
-    assert st.books[0] == ["SV-R4", "SV-AF1", None] and st.grave[0] == ["SV-AF2"]  # §6 destroyed → graveyard
+    assert st.books[0] == ["SV-R4", "SV-AF1", None] and st.discard[0] == ["SV-AF2"]  # §6 destroyed → graveyard
     assert st.slots[0][0].equip == "SV-R3" and st.slots[0][6].under == ("SV-A07",)
     assert st.deck[0] == ["SV-A02", "SV-A04"]  # top first in positions, top last inside
     again = game.load_position(st.position())

@@ -100,8 +100,9 @@ def test_every_refusal_in_random_games_has_a_japanese_twin(params: dict[str, Any
         while not st.over:
             d = st.decision
             legal = set(d.options)
-            for a in d.options:  # the fall-back reasons ("not a legal … now")
-                check_ja(a, st.refusal(a))
+            kind = game.KIND_BY_HANDLER[d.handler]
+            for a in d.options:  # issue 19: the kind's one check accepts every option it lists
+                assert kind.check(st, d.player, d.ctx, a) is None, a
             for _ in range(30):
                 a = _junk(st, rng)
                 if a not in legal:
@@ -174,13 +175,20 @@ def _rare_cases(make: Any) -> list[tuple[Any, str, str]]:
     ]
 
 
+def fallback(st: Any, a: Action) -> IllegalAction:
+    """The refusal of ``a``, one of the pending decision's options, by its kind: the check's, in a
+    state no position reaches (changed after the decision was asked); else — the check accepts every
+    option (issue 19) — the kind's own fall-back reason ("not a legal … now")."""
+    d = st.decision
+    kind = st.game.KIND_BY_HANDLER[d.handler]
+    why = kind.check(st, d.player, d.ctx, a) or kind.why(st, d.player, d.ctx, a, d.options)
+    return IllegalAction(f"{a.text}: {why.en}", translations={"ja": f"{a.text}: {why.text('ja')}"})
+
+
 def test_rarer_refusals_have_japanese_twins(make: Any) -> None:
     for st, text, fragment in _rare_cases(make):
         a = Action.of(*text.split())
-        if a in st.decision.options:  # a fall-back reason, or a state no position reaches: ask directly
-            e = st.refusal(a)
-        else:
-            e = refused(st, a)
+        e = fallback(st, a) if a in st.decision.options else refused(st, a)
         en, _ = check_ja(a, e)
         assert fragment in en, (text, en)
 
@@ -190,10 +198,10 @@ def test_no_pending_decision_and_fallbacks_are_translated(make: Any) -> None:
     st.concede(0)
     assert st.decision is None
     e = st.refusal(Action.of("end"))
-    assert e.text("ja") == "end: 応答を待っている選択はありません"
+    assert e.text("ja") == "end: ゲームは選択を待っていません"  # the core's words (issue 19: no explain of its own)
     st2 = make(seat(hand=["SV-A01"]), phase="charge")
-    assert st2.refusal(Action.of("pass")).text("ja") == "pass: 今は行えない行動です (§5.3)"
-    assert st2.refusal(Action.of("charge", "SV-A01")).text("ja") == "charge SV-A01: 今はそのチャージはできません (§5.3)"
+    assert fallback(st2, Action.of("pass")).text("ja") == "pass: 今は行えない行動です (§5.3)"
+    assert fallback(st2, Action.of("charge", "SV-A01")).text("ja") == "charge SV-A01: 今はそのチャージはできません (§5.3)"
 
 
 # ------------------------------------------------------------------------- exact messages (the common ones)

@@ -159,13 +159,13 @@ def test_5_4_evolution_attacks_at_once_and_inherits_equipment_qa(make: Any) -> N
     assert "attack F1 xF1" in opts(st)
     st.apply("attack F1 xF1")  # on_attack +2000: 12000 vs def 10000; counter 12000 vs def 7000
     assert st.slots[1][0] is None and st.slots[0][0] is None
-    assert st.grave[0] == ["SV-A07", "SV-A11", "SV-A10"]  # the stack and its equipment leave as a whole
+    assert st.discard[0] == ["SV-A07", "SV-A11", "SV-A10"]  # the stack and its equipment leave as a whole
 
 
 def test_5_4_equip_replaces_and_destroys_old_equipment(make: Any) -> None:
     st = make(seat(hand=["SV-A10"], volt=2, slots={"F1": {"card": "SV-A02", "equip": "SV-R3"}}))
     st.apply("equip SV-A10 F1")
-    assert st.slots[0][0].equip == "SV-A10" and st.grave[0] == ["SV-R3"]
+    assert st.slots[0][0].equip == "SV-A10" and st.discard[0] == ["SV-R3"]
     assert slot(st, 0, "F1")["atk"] == 4000
 
 
@@ -175,7 +175,7 @@ def test_5_4_reattachable_equipment_pays_again(make: Any) -> None:
     assert "reequip F1 F2" in opts(st) and "reequip F2 F1" not in opts(st)
     st.apply("reequip F1 F2")
     assert st.slots[0][0].equip is None and st.slots[0][1].equip == "SV-A16"
-    assert st.grave[0] == ["SV-A10"] and st.tapped[0] == 1
+    assert st.discard[0] == ["SV-A10"] and st.tapped[0] == 1
     with pytest.raises(IllegalAction, match=r"SV-A10 鋼の大剣 is not reattachable"):
         make(seat(hand=["SV-A01"], volt=3, slots={"F1": {"card": "SV-A02", "equip": "SV-A10"},
                                                   "F2": "SV-A04"})).apply("reequip F1 F2")
@@ -222,7 +222,7 @@ def test_6_win_tie_destroys_and_survivor_becomes_defenceless(make: Any) -> None:
                                       "def": 1000, "attribute": "SF"},))
     assert slot(st, 1, "F1")["def"] == 3000
     st.apply("attack F1 xF1")
-    assert st.slots[1][0] is None and st.grave[1] == ["T-W", "SV-B13"]
+    assert st.slots[1][0] is None and st.discard[1] == ["T-W", "SV-B13"]
     assert st.slots[0][0].ready is False and st.active == 1
 
 
@@ -253,12 +253,12 @@ def test_6_book_opens_then_is_destroyed_and_last_book_wins(make: Any) -> None:
     ev = st.apply("attack F1 xK1")
     assert [e.kind for e in ev if e.kind in ("book_open", "draw")] == ["book_open", "draw"]
     assert st.hits[1] == [1, 2, 2] and len(st.hand[1]) == 3  # R4: the owner draws 2
-    assert st.books[1] == ["SV-R4", None, None] and st.grave[1] == ["T-BK", "T-BK"]
+    assert st.books[1] == ["SV-R4", None, None] and st.discard[1] == ["T-BK", "T-BK"]
     assert slot(st, 0, "F1")["ready"] is False
     assert slot(st, 0, "F2")["atk"] == 4000  # R4 open: every character +2000
     st.apply("attack F2 xK1")
     assert st.over and st.winner == 0 and st.result == "all books destroyed"
-    assert st.books[1] == [None, None, None] and st.grave[1] == ["T-BK", "T-BK", "SV-R4"]
+    assert st.books[1] == [None, None, None] and st.discard[1] == ["T-BK", "T-BK", "SV-R4"]
 
 
 def test_6_summoning_sickness_refusal(make: Any) -> None:
@@ -282,7 +282,7 @@ def test_6_negative_atk_cannot_attack_or_counterattack_qa(make: Any) -> None:
 def test_6_negative_def_is_destroyed_qa(make: Any) -> None:
     st = make(seat(hand=["SV-R2"], volt=2, slots={"F1": "SV-A02"}))
     st.apply("use SV-R2")  # +5000/-2000 on a 2000/1000: def -1000 → destroyed at once
-    assert st.slots[0][0] is None and st.grave[0] == ["SV-R2", "SV-A02"]
+    assert st.slots[0][0] is None and st.discard[0] == ["SV-R2", "SV-A02"]
 
 
 # ------------------------------------------------------------------------------------------- §7 end

@@ -75,7 +75,7 @@ def test_2_evolution_on_two_bases_the_player_keeps_one_equipment_qa(make: Any) -
     st.apply("keep SV-R3")
     u = st.slots[0][1]
     assert (u.card, u.under, u.equip, u.new) == ("SV-B24", ("SV-B21", "SV-B03"), "SV-R3", False)
-    assert st.slots[0][0] is None and st.grave[0] == ["SV-A10"] and st.tapped[0] == 4
+    assert st.slots[0][0] is None and st.discard[0] == ["SV-A10"] and st.tapped[0] == 4
     assert (slot(st, 0, "F2")["atk"], slot(st, 0, "F2")["def"]) == (10000, 8000)
     assert st.decision.kind == "imagine"
     st.apply("end")
@@ -88,7 +88,7 @@ def test_2_evolution_on_two_bases_with_one_equipment_inherits_it_without_asking(
                    slots={"F1": "SV-B03", "B1": {"card": "SV-B03", "equip": "SV-B13"}}))
     st.apply("evolve SV-B24 F1 B1")
     assert st.decision.kind == "imagine"
-    assert st.slots[0][0].equip == "SV-B13" and st.slots[0][5] is None and st.grave[0] == []
+    assert st.slots[0][0].equip == "SV-B13" and st.slots[0][5] is None and st.discard[0] == []
 
 
 def test_2_evolution_on_two_bases_with_the_same_equipment_keeps_one_copy(make: Any) -> None:
@@ -96,7 +96,7 @@ def test_2_evolution_on_two_bases_with_the_same_equipment_keeps_one_copy(make: A
                    slots={"F1": {"card": "SV-B03", "equip": "SV-B13"}, "F2": {"card": "SV-B03", "equip": "SV-B13"}}))
     st.apply("evolve SV-B24 F1 F2")
     assert st.decision.kind == "imagine"
-    assert st.slots[0][0].equip == "SV-B13" and st.grave[0] == ["SV-B13"]
+    assert st.slots[0][0].equip == "SV-B13" and st.discard[0] == ["SV-B13"]
 
 
 def test_2_evolution_stack_leaves_as_a_whole_with_its_equipment(make: Any) -> None:
@@ -109,7 +109,7 @@ def test_2_evolution_stack_leaves_as_a_whole_with_its_equipment(make: Any) -> No
     st2 = make(seat(slots={"F1": {"card": "SV-B24", "under": ["SV-B03", "SV-B21"], "equip": "SV-R3"}}),
                seat(slots={"F1": "SV-B09"}), active=1, turn=4, phase="battle")
     st2.apply("attack F1 xF1")  # 12000 vs def 8000; counter 10000 vs def 10000: both destroyed
-    assert st2.slots[0][0] is None and st2.grave[0] == ["SV-B03", "SV-B21", "SV-B24", "SV-R3"]
+    assert st2.slots[0][0] is None and st2.discard[0] == ["SV-B03", "SV-B21", "SV-B24", "SV-R3"]
 
 
 def test_2_evolution_refusals_name_the_bases(make: Any) -> None:
@@ -143,13 +143,13 @@ def test_5_2_state_check_after_the_draw_phase(make: Any) -> None:
     assert slot(st, 1, "B1")["def"] == 0
     st.apply("end")  # player 1 draws: hand 2 → def −1000 → destroyed before the charge decision
     assert st.decision.kind == "charge" and st.active == 1
-    assert st.slots[1][5] is None and st.grave[1] == ["T-HS"]
+    assert st.slots[1][5] is None and st.discard[1] == ["T-HS"]
 
 
 def test_5_5_move_state_check_after_the_row_changes(make: Any) -> None:
     st = make(seat(slots={"B1": "T-FS", "B2": "SV-A02"}), phase="move", cards=(FRONT_SHY,))
     st.apply("move B1 F1")  # in the front row: def −1000 → destroyed at once
-    assert st.slots[0][0] is None and st.grave[0] == ["T-FS"]
+    assert st.slots[0][0] is None and st.discard[0] == ["T-FS"]
     assert st.decision.kind == "move"
 
 
@@ -187,7 +187,7 @@ def test_6_state_check_def_below_zero_when_a_while_open_def_bonus_ends(make: Any
     st = make(seat(slots={"F1": "SV-A01"}), p1, phase="battle")
     assert slot(st, 1, "B1")["def"] == 0
     ev = st.apply("attack F1 xK1")  # the book is destroyed: its while_open ends, def −1000 → destroyed
-    assert st.hits[1][0] == 2 and st.slots[1][5] is None and st.grave[1] == ["SV-AF1", "SV-A02"]
+    assert st.hits[1][0] == 2 and st.slots[1][5] is None and st.discard[1] == ["SV-AF1", "SV-A02"]
     assert [e.data["reason"] for e in ev if e.kind == "destroyed"] == ["negative def"]
 
 
@@ -198,7 +198,7 @@ def test_6_state_check_when_an_until_your_next_turn_def_bonus_ends(make: Any) ->
     st = make(p0, seat(slots={"F1": "SV-A01"}), phase="battle", active=1, turn=4)
     assert slot(st, 0, "B1")["def"] == 0
     st.apply("end")
-    assert st.active == 0 and st.slots[0][5] is None and st.grave[0] == ["SV-A02"]
+    assert st.active == 0 and st.slots[0][5] is None and st.discard[0] == ["SV-A02"]
 
 
 def test_6_negative_atk_from_a_continuous_effect_stops_counterattack(make: Any) -> None:
@@ -270,7 +270,7 @@ def test_10_R3_attacking_a_book_is_not_a_battle_won(make: Any) -> None:
 
 
 def test_2_greedy_agent_keeps_the_stronger_equipment_on_evolution(make: Any, game: Any) -> None:
-    from fudaba.agents.sarasvati import SarasvatiGreedy
+    from fudaba.games.sarasvati.ai import SarasvatiGreedy
 
     st = make(seat(hand=["SV-B24", "SV-A01"], volt=5,
                    slots={"F1": {"card": "SV-B03", "equip": "SV-R3"}, "F2": {"card": "SV-B21", "equip": "SV-A10"}}))

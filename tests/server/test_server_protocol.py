@@ -59,7 +59,8 @@ def test_issue11_state_message_is_built_from_the_seats_view(db: Path) -> None:
             view = json.loads(json.dumps(st.view(0)))
             assert msg["view"] == view
             lines = Session(st.game, st, (None, None), "ja").log_lines(0)
-            assert msg["log"] == [{"text": ln.text, "mine": ln.mine} for ln in lines]
+            assert [{"text": ln["text"], "mine": ln["mine"]} for ln in msg["log"]] == \
+                [{"text": ln.text, "mine": ln.mine} for ln in lines]
             d = st.decision
             if d.player == 0:
                 assert [a["text"] for a in msg["actions"]] == [a.text for a in d.options]
@@ -240,7 +241,7 @@ def test_issue11_spectator_cannot_move(table: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("text", "reason"), [
     ("{not json", "malformed message: not JSON"),
     ("[1, 2]", "malformed message: a message is a JSON object with a 'type'"),
-    ('{"type": "fly"}', "malformed message: unknown type 'fly'; types: act, concede, lang, ping"),
+    ('{"type": "fly"}', "malformed message: unknown type 'fly'; types: act, concede, lang, ping, rematch"),
     ('{"type": "act", "seq": 0}', "malformed message: 'act' needs 'action', the action's notation (text)"),
     ('{"type": "act", "action": "pass", "seq": "0"}',
      "malformed message: 'act' needs 'seq', the seq of the state it answers (a whole number)"),

@@ -9,7 +9,7 @@ import pytest
 
 import fudaba
 from fudaba.agents import make_agent
-from fudaba.agents.suikoden import SuikodenGreedy
+from fudaba.games.suikoden.ai import SuikodenGreedy
 
 from ..agent_matches import wins_against_random
 from .conftest import battle, mission, pos, seat
@@ -247,7 +247,7 @@ def test_7_2_mission_prospects_weigh_the_vp_at_stake_by_each_sides_progress() ->
     """§7.2/§7.5 (spec §14's position): on seat 1's attack mission GS-B17 (value 7, VP 1/2) seat 0
     has atk 4+3−2 = 5 and seat 1 has 3+3 = 6, both able to garrison: seat 0 may expect the right-hand
     2 VP times (5/7)², seat 1 its left-hand 1 VP times (6/7)²."""
-    from fudaba.agents.suikoden import evaluate, mission_prospects
+    from fudaba.games.suikoden.ai import evaluate, mission_prospects
 
     from .test_suikoden_examples import SPEC_14
 
@@ -261,7 +261,7 @@ def test_7_2_mission_prospects_weigh_the_vp_at_stake_by_each_sides_progress() ->
 
 
 def test_7_3_troops_prospects_share_the_vp_by_mil_and_an_empty_mission_counts_nothing() -> None:
-    from fudaba.agents.suikoden import mission_prospects
+    from fudaba.games.suikoden.ai import mission_prospects
 
     """§7.3: troops are won by the larger mil total — each side's share of the mil on GS-A16 (troops
     3000, VP 1/1), times how far it reaches the value; a mission nobody deployed on counts nothing."""

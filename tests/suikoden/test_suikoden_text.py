@@ -199,7 +199,7 @@ def test_render_lines_fit_the_terminal_and_never_say_none() -> None:
 # ------------------------------------------------------------------------------------------- describe
 def emitted_kinds() -> set[str]:
     """Every event kind the rules emit (``st.emit("kind"``), and the core's own."""
-    src = (Path(T.__file__).parents[1] / "rules.py").read_text(encoding="utf-8")
+    src = "".join(f.read_text(encoding="utf-8") for f in sorted((Path(T.__file__).parents[1] / "rules").glob("*.py")))
     return set(re.findall(r'\bemit\(\s*"(\w+)"', src)) | {"pick", "duel", "auto", "concede", "game_over"}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import fudaba
-from fudaba.games.walpurgis.state import WState
+from fudaba.games.walpurgis.state import WalpurgisState
 
 FILL0 = ["W-RM-01"] * 6  # deck filler (top first)
 FILL1 = ["W-RR-01"] * 6
@@ -27,7 +27,7 @@ def pos(
     phase: str = "main",
     params: dict[str, Any] | None = None,
     **extra: Any,
-) -> WState:
+) -> WalpurgisState:
     """A position; ``board`` maps squares to ``(owner, card, state)`` bottom first."""
     decks = decks if decks is not None else (list(FILL0), list(FILL1))
     doc: dict[str, Any] = {
@@ -49,11 +49,11 @@ def pos(
         doc["params"] = params
     doc.update(extra)
     st = game(variant).load_position(doc)
-    assert isinstance(st, WState)
+    assert isinstance(st, WalpurgisState)
     return st
 
 
-def cell(st: WState, sq: str) -> list[tuple[int, str, str]]:
+def cell(st: WalpurgisState, sq: str) -> list[tuple[int, str, str]]:
     """What is on a square, as ``(owner, card, state word)`` bottom first."""
     from fudaba.games.walpurgis.cards import SQ_INDEX
     from fudaba.games.walpurgis.state import WORDS
@@ -61,15 +61,15 @@ def cell(st: WState, sq: str) -> list[tuple[int, str, str]]:
     return [(o, c, WORDS[s]) for o, c, s, _f in st.board[SQ_INDEX[sq]]]
 
 
-def texts(st: WState) -> list[str]:
+def texts(st: WalpurgisState) -> list[str]:
     return [a.text for a in st.legal_actions()]
 
 
-def play(st: WState, *actions: str) -> WState:
+def play(st: WalpurgisState, *actions: str) -> WalpurgisState:
     for a in actions:
         st.apply(a)
     return st
 
 
-def kinds(st: WState, since: int = 0) -> list[str]:
+def kinds(st: WalpurgisState, since: int = 0) -> list[str]:
     return [e.kind for e in st.log[since:]]

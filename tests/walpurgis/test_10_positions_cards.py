@@ -42,7 +42,7 @@ bullet_pile = []
 def test_10_position_from_toml_text_json_text_dict_and_path(tmp_path: Path) -> None:
     g = game()
     a = g.load_position(TOML)
-    assert cell(a, "3c") == [(0, "W-RM-01", "up")] and a.hands[0] == ["W-RM-03"] and a.decision.kind == "main"
+    assert cell(a, "3c") == [(0, "W-RM-01", "up")] and a.hand[0] == ["W-RM-03"] and a.decision.kind == "main"
     doc = a.position()
     b = g.load_position(json.dumps(doc))
     c = g.load_position(doc)

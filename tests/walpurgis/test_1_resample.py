@@ -8,20 +8,20 @@ from collections import Counter
 import pytest
 
 from fudaba.core import Rng
-from fudaba.games.walpurgis.state import WState
+from fudaba.games.walpurgis.state import WalpurgisState
 
 from .helpers import game, play, pos, texts
 
 ANCHOR = {"4e": [(0, "W-RM-02", "up")], "5e": [(0, "W-RM-01", "active")]}
 
 
-def _all_options_apply(r: WState) -> None:
+def _all_options_apply(r: WalpurgisState) -> None:
     for a in r.legal_actions():
         c = r.clone()
         c.apply(a)  # raises if an option names a card that is not there
 
 
-def _hit_case() -> WState:
+def _hit_case() -> WalpurgisState:
     # seat 0 bullets 4c, where seat 1 has an active formation (hidden from seat 0) and a bullet
     board = {"4c": [(1, "W-RR-02", "active"), (1, "W-RR-03", "bullet")], "2c": [(0, "W-RM-02", "up")],
              "1a": [(0, "W-RM-05", "active")], **ANCHOR}
@@ -79,8 +79,8 @@ def test_1_resample_keeps_a_normal_shot_where_the_rules_guarantee_one() -> None:
     assert st.decision.kind == "initial" and st.decision.player == 1
     for i in range(30):  # seat 1 still has to place its 通常弾: its hand holds one
         r = st.resample(0, Rng(i))
-        assert any(g.cards[c].is_normal for c in r.hands[1])
-        assert r.legal_actions() and all(a.args[0] in r.hands[1] for a in r.legal_actions())
+        assert any(g.cards[c].is_normal for c in r.hand[1])
+        assert r.legal_actions() and all(a.args[0] in r.hand[1] for a in r.legal_actions())
         _all_options_apply(r)
 
 
@@ -93,7 +93,7 @@ def test_1_resample_other_seats_main_and_interception_options_name_its_new_hand(
     for i in range(30):
         r = st.resample(0, Rng(i))
         for a in r.legal_actions():
-            assert a.verb == "pass" or a.args[0] in r.hands[1]
+            assert a.verb == "pass" or a.args[0] in r.hand[1]
         _all_options_apply(r)
 
 

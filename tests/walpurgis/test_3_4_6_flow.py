@@ -26,17 +26,17 @@ def test_3_setup_mulligan_one_at_a_time_then_done_draws_as_many() -> None:
     g = game(first=0)
     st = g.new_game(seed=5)  # marisa vs patchouli: one 通常弾 kind each -> set is automatic
     assert st.decision.kind == "mulligan" and st.decision.player == 0
-    hand = list(st.hands[0])
+    hand = list(st.hand[0])
     assert len(hand) == 5 and st.aside[0] == ["W-MR-01"]
     first = hand[0]
     st.apply(f"bottom {first}")
-    assert st.decks[0][-1] == first and len(st.hands[0]) == 4
+    assert st.deck[0][-1] == first and len(st.hand[0]) == 4
     st.apply("done")
-    assert len(st.hands[0]) == 5
+    assert len(st.hand[0]) == 5
     assert st.decision.player == 1 and st.decision.kind == "mulligan"
     st.apply("done")
     # ⑥ the set-aside 通常弾 joins: 6 cards; then the initial placement (first player)
-    assert len(st.hands[0]) == 6 and st.decision.kind == "initial" and st.decision.player == 0
+    assert len(st.hand[0]) == 6 and st.decision.kind == "initial" and st.decision.player == 0
     assert all(a.args[0] == "W-MR-01" for a in st.legal_actions()) and len(texts(st)) == 25
 
 
@@ -44,11 +44,11 @@ def test_3_initial_placement_second_player_draws_1_and_places_on_an_empty_square
     st = game(first=0).new_game(seed=5)
     play(st, "done", "done", "place W-MR-01 3c up")
     assert cell(st, "3c") == [(0, "W-MR-01", "up")]
-    assert st.decision.player == 1 and len(st.hands[1]) == 7
+    assert st.decision.player == 1 and len(st.hand[1]) == 7
     assert "place W-PC-01 3c up" not in texts(st) and len(texts(st)) == 24
     st.apply("place W-PC-01 3d up")
     assert st.turn == 1 and st.active == 0 and st.phase == "main"
-    assert len(st.hands[0]) == 6  # 5 + the turn-1 draw (prepare ③) - the placed 通常弾
+    assert len(st.hand[0]) == 6  # 5 + the turn-1 draw (prepare ③) - the placed 通常弾
 
 
 def test_3_initial_placement_ban_centre_tournament_rule() -> None:
@@ -80,8 +80,8 @@ def test_4_prepare_1_wake_a_dormant_formation() -> None:
 def test_4_prepare_2_bullet_pile_top_to_deck_bottom_and_3_draw() -> None:
     st = pos({}, phase="prepare", hands=(["W-RM-01"], []), decks=(["W-RM-02", "W-RM-03"], ["W-RR-01"]),
              piles=(["W-RM-07", "W-RM-08"], []))
-    assert st.decks[0] == ["W-RM-03", "W-RM-07"] and st.piles[0] == ["W-RM-08"]
-    assert st.hands[0] == ["W-RM-01", "W-RM-02"]
+    assert st.deck[0] == ["W-RM-03", "W-RM-07"] and st.piles[0] == ["W-RM-08"]
+    assert st.hand[0] == ["W-RM-01", "W-RM-02"]
 
 
 def test_4_prepare_3_empty_deck_loses() -> None:
@@ -104,7 +104,7 @@ def test_4_main_one_placement_and_one_activation() -> None:
 def test_4_main_draw_2_when_nothing_was_done() -> None:
     st = pos({}, hands=(["W-RM-07"], []), decks=(["W-RM-02", "W-RM-03", "W-RM-04"], ["W-RR-01"] * 3))
     st.apply("end")
-    assert st.hands[0] == ["W-RM-07", "W-RM-02", "W-RM-03"]
+    assert st.hand[0] == ["W-RM-07", "W-RM-02", "W-RM-03"]
 
 
 def test_4_main_draw_2_with_an_empty_deck_does_not_lose() -> None:
@@ -121,7 +121,7 @@ def test_4_end_3_hand_limit_discard_down_to_6() -> None:
     play(st, "discard W-RM-08", "discard W-RM-07")
     assert st.decision.kind == "discard"
     st.apply("discard W-RM-01")
-    assert len(st.hands[0]) == 6 and st.discards[0] == ["W-RM-08", "W-RM-07", "W-RM-01"]
+    assert len(st.hand[0]) == 6 and st.discard[0] == ["W-RM-08", "W-RM-07", "W-RM-01"]
     assert st.active == 1
 
 

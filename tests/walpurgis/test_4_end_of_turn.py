@@ -21,7 +21,7 @@ def test_4_end_1_bullets_left_on_the_field_go_to_their_owners_bullet_piles() -> 
     st = pos(board, phase="end", piles=(["W-RM-08"], []))
     assert cell(st, "3a") == [] and cell(st, "3b") == []
     assert st.piles[0] == ["W-RM-07", "W-RM-08"]  # to the top of each owner's bullet pile
-    assert st.piles[1] == [] and st.decks[1][-1] == "W-RR-03"  # seat 1's pile top: prepare ② of turn 6
+    assert st.piles[1] == [] and st.deck[1][-1] == "W-RR-03"  # seat 1's pile top: prepare ② of turn 6
     assert cell(st, "2c") == [(0, "W-RM-02", "up")]
     assert st.active == 1
 
@@ -40,9 +40,9 @@ def test_4_end_4_at_end_of_turn_effects_happen_turn_player_first_then_alternatel
     # then seat 1's (forced), then seat 0's other one (forced)
     res = [(e.data["player"], e.data["place"], e.data["timing"]) for e in st.log if e.kind == "resolve"]
     assert res == [(0, "1b", "turn_end"), (1, "5c", "turn_end"), (0, "1a", "turn_end")]
-    assert st.decks[0][-2:] == ["W-PC-01", "W-PC-02"] and st.piles[0] == ["W-PC-03"]
+    assert st.deck[0][-2:] == ["W-PC-01", "W-PC-02"] and st.piles[0] == ["W-PC-03"]
     assert st.piles[1] == []  # seat 1 recovered 1 at the end of turn 5, 1 in its own prepare ②
-    assert st.decks[1][-2:] == ["W-RR-05", "W-RR-06"]
+    assert st.deck[1][-2:] == ["W-RR-05", "W-RR-06"]
     assert st.active == 1 and st.turn == 6
 
 
@@ -79,7 +79,7 @@ def test_4_end_4_until_end_of_turn_effect_protects_then_ends() -> None:
     st = _trilithon("W-PC-10")
     # destroy processing: seat 0 lost nothing
     assert cell(st, "3b") == [(0, "W-PC-02", "up")] and cell(st, "4b") == [(0, "W-PC-03", "active")]
-    assert st.discards[0] == [] and st.lasting == [(0, "protect")]
+    assert st.discard[0] == [] and st.lasting == [(0, "protect")]
     assert st.view(1)["table"]["until_end_of_turn"] == [{"player": 0, "op": "protect"}]
     st.apply("end")
     assert st.lasting == [] and st.active == 1
@@ -89,7 +89,7 @@ def test_4_end_4_until_end_of_turn_effect_protects_then_ends() -> None:
 
 def test_4_end_4_control_without_the_protection_the_same_destroy_hits() -> None:
     st = _trilithon("W-PC-05")
-    assert cell(st, "3b") == [] and cell(st, "4b") == [] and st.discards[0] == ["W-PC-02", "W-PC-03"]
+    assert cell(st, "3b") == [] and cell(st, "4b") == [] and st.discard[0] == ["W-PC-02", "W-PC-03"]
     assert st.lasting == []
 
 
@@ -117,7 +117,7 @@ def test_4_end_4_cards_set_beside_the_field_go_to_the_discard_pile() -> None:
     with pytest.raises(IllegalAction, match=r"W-MR-02 is not a card in your hand to set beside the field"):
         st.apply("target W-MR-02")
     st.apply("target W-MR-07")
-    assert st.aside[0] == ["W-MR-07"] and st.hands[0] == ["W-MR-05", "W-MR-02", "W-MR-03"]
+    assert st.aside[0] == ["W-MR-07"] and st.hand[0] == ["W-MR-05", "W-MR-02", "W-MR-03"]
     play(st, "done")  # no bullets
     assert st.decision.kind == "main" and Counter(st.all_cards()) == cards0
     # face down beside the field: its owner sees it, the opponent only counts it
@@ -127,7 +127,7 @@ def test_4_end_4_cards_set_beside_the_field_go_to_the_discard_pile() -> None:
     ev = next(e for e in st.log if e.kind == "set_beside")
     assert ev.view(0)["card"] == "W-MR-07" and "card" not in ev.view(1)
     st.apply("end")
-    assert st.aside == [[], []] and st.discards[0] == ["W-MR-07"]
+    assert st.aside == [[], []] and st.discard[0] == ["W-MR-07"]
     assert Counter(st.all_cards()) == cards0
     d = next(e for e in st.log if e.kind == "discard")
     assert d.data == {"player": 0, "card": "W-MR-07", "reason": "set beside the field"}
@@ -147,13 +147,13 @@ def test_4_end_4_set_beside_with_an_empty_hand_does_nothing() -> None:
     board = {"1c": [(0, "W-MR-01", "up")], **ANCHOR}
     st = pos(board, hands=(["W-MR-09"], []))
     st.apply("place W-MR-09 2c up")
-    assert st.decision.kind == "bullet" and st.aside == [[], []] and len(st.hands[0]) == 2
+    assert st.decision.kind == "bullet" and st.aside == [[], []] and len(st.hand[0]) == 2
 
 
 def test_8_v1_01_end_of_turn_step_4_still_happens() -> None:
     st = pos({"1a": [(0, "W-PC-09", "up")]}, hands=(["W-RM-07"], []), piles=(["W-PC-01"], []), variant="v1.01")
     st.apply("end")
-    assert st.decks[0][-1] == "W-PC-01" and st.active == 1
+    assert st.deck[0][-1] == "W-PC-01" and st.active == 1
 
 
 # ---------------------------------------------------------------- positions and card data

@@ -22,13 +22,13 @@ def test_5_3_step1_rapid_fire_sub_matrix_bullets_come_first() -> None:
     st.apply("bullet 3c")
     assert cell(st, "4c") == [(0, "W-RM-01", "bullet")] and cell(st, "3c") == [(0, "W-RM-01", "bullet")]
     assert cell(st, "2c") == [(0, "W-RM-05", "up")]  # A step turned it upright
-    assert len(st.decks[0]) == 4
+    assert len(st.deck[0]) == 4
 
 
 def test_5_3_step2_b_effects() -> None:
     st = pos({"1c": [(0, "W-RM-01", "up")], **ANCHOR}, hands=(["W-RM-06"], []))  # 二重結界 B: draw 1
     play(st, "place W-RM-06 2c up", "done")
-    assert st.hands[0] == ["W-RM-01"] and len(st.decks[0]) == 5
+    assert st.hand[0] == ["W-RM-01"] and len(st.deck[0]) == 5
 
 
 def test_5_3_step3_bullets_face_down_from_the_deck_top_any_subset() -> None:
@@ -40,7 +40,7 @@ def test_5_3_step3_bullets_face_down_from_the_deck_top_any_subset() -> None:
     assert texts(st) == ["bullet 3b", "done"]
     st.apply("done")
     assert cell(st, "3d") == [(0, "W-RR-05", "bullet")] and cell(st, "3b") == []
-    assert st.decks[0] == ["W-RR-06", "W-RR-07"]
+    assert st.deck[0] == ["W-RR-06", "W-RR-07"]
 
 
 def test_5_3_step3_no_bullets_with_an_empty_deck() -> None:
@@ -156,7 +156,7 @@ def test_5_3_step8_a_effect_applies_when_turned_upright() -> None:
     board = {"1c": [(0, "W-PC-01", "up")], **ANCHOR}
     st = pos(board, hands=(["W-PC-04"], []), piles=(["W-PC-07", "W-PC-08", "W-PC-06"], []))
     play(st, "place W-PC-04 2c up", "done")
-    assert st.decks[0][-2:] == ["W-PC-07", "W-PC-08"] and st.piles[0] == ["W-PC-06"]
+    assert st.deck[0][-2:] == ["W-PC-07", "W-PC-08"] and st.piles[0] == ["W-PC-06"]
     assert cell(st, "2c") == [(0, "W-PC-04", "up")]
 
 
@@ -164,7 +164,7 @@ def test_5_3_step9_chain_end_effects() -> None:
     board = {"1b": [(0, "W-MR-01", "up")], **ANCHOR}
     st = pos(board, hands=(["W-MR-07"], []))  # ミルキーウェイ: at chain end draw 1
     play(st, "place W-MR-07 2c up", "done")
-    assert st.hands[0] == ["W-RM-01"]
+    assert st.hand[0] == ["W-RM-01"]
     ev = [e.kind for e in st.log]
     i = ev.index("resolve")
     assert i > ev.index("upright") and ev[i + 1 : i + 3] == ["draw", "chain_end"]
@@ -185,19 +185,19 @@ def _keep_case(choice: str) -> object:
 def test_5_3_step6_one_player_keep_the_formation() -> None:
     st = _keep_case("keep 4c active:W-RM-02")
     assert cell(st, "4c") == [(0, "W-RM-02", "active")]
-    assert st.piles[0] == ["W-RM-08", "W-RM-07"] and st.discards[0] == []
+    assert st.piles[0] == ["W-RM-08", "W-RM-07"] and st.discard[0] == []
 
 
 def test_5_3_step6_one_player_keep_the_face_down_bullet_it_becomes_dormant() -> None:
     st = _keep_case("keep 4c bullet")
     assert cell(st, "4c") == [(0, "W-RM-07", "dormant")]
-    assert st.discards[0] == ["W-RM-02"] and st.piles[0] == ["W-RM-08"]
+    assert st.discard[0] == ["W-RM-02"] and st.piles[0] == ["W-RM-08"]
 
 
 def test_5_3_step6_one_player_keep_the_face_up_bullet_it_becomes_up() -> None:
     st = _keep_case("keep 4c bullet_up:W-RM-08")
     assert cell(st, "4c") == [(0, "W-RM-08", "up")]
-    assert st.discards[0] == ["W-RM-02"] and st.piles[0] == ["W-RM-07"]
+    assert st.discard[0] == ["W-RM-02"] and st.piles[0] == ["W-RM-07"]
 
 
 def _two_player_example() -> object:
@@ -219,7 +219,7 @@ def test_5_3_step6_two_players_rounds_degrade_one_card_each() -> None:
     assert hits == [{"0": "bullet", "1": "bullet_up:W-RM-03"}, {"0": "up:W-RM-02", "1": "bullet"}]
     assert st.piles[0] == ["W-RM-07"]
     assert cell(st, "4c") == [(0, "W-RM-02", "dormant")]
-    assert st.piles[1] == ["W-RM-03"] and st.discards == [[], []]
+    assert st.piles[1] == ["W-RM-03"] and st.discard == [[], []]
 
 
 def test_5_3_step6_two_players_first_pick_hidden_until_both_are_given() -> None:
@@ -261,7 +261,7 @@ def test_5_3_step7_destroy_opponent_formations_on_destroy_squares() -> None:
              "4b": [(0, "W-RM-01", "up")], **ANCHOR}
     st = pos(board, hands=(["W-RR-02"], []))  # 不夜城レッド: X on 4b 4c 4d 3b 3d
     st.apply("place W-RR-02 3c up")
-    assert st.discards[1] == ["W-RM-01", "W-RM-01"]  # 3b, 4c (order 1a…5e)
+    assert st.discard[1] == ["W-RM-01", "W-RM-01"]  # 3b, 4c (order 1a…5e)
     assert cell(st, "4b") == [(0, "W-RM-01", "up")]  # own formation untouched
     assert [e.data["place"] for e in st.log if e.kind == "destroy"] == ["3b", "4c"]
 
@@ -274,7 +274,7 @@ def test_5_3_step7_destroy_is_all_at_once() -> None:
     assert "place W-RR-02 4c up" in texts(st)
     st.apply("place W-RR-02 4c up")
     assert cell(st, "3c") == [] and cell(st, "4c") == []
-    assert st.discards == [["W-RR-02"], ["W-RR-02"]]
+    assert st.discard == [["W-RR-02"], ["W-RR-02"]]
 
 
 def test_5_3_step7_activating_without_a_check_has_no_squares() -> None:
@@ -297,7 +297,7 @@ def test_7_ミアズマスウィープ_two_formations_share_a_square_then_bullet
     # round 1: both face-up formations turn dormant; round 2: both face-down formations leave
     assert [e.data["picks"] for e in st.log if e.kind == "hits"] == [
         {"0": "activating:W-MR-03", "1": "up:W-RR-01"}, {"0": "dormant", "1": "dormant"}]
-    assert cell(st, "3c") == [] and st.discards == [["W-MR-03"], ["W-RR-01"]]
+    assert cell(st, "3c") == [] and st.discard == [["W-MR-03"], ["W-RR-01"]]
 
 
 def test_4_end_2_activating_formations_turn_upright_alternately_with_a_effects() -> None:
@@ -340,7 +340,7 @@ def test_7_持続_sustained_destroy_squares_act_in_a_later_chain_this_turn() -> 
     assert "place W-RR-08 3b up" in texts(st)
     play(st, "place W-RR-08 3b up", "done")
     # step 7 of chain 2: the sustained アステロイドベルト destroys ハートブレイク on 3b
-    assert cell(st, "3b") == [] and st.discards[1] == ["W-RR-08"]
+    assert cell(st, "3b") == [] and st.discard[1] == ["W-RR-08"]
     assert cell(st, "4c") == [(1, "W-RR-02", "dormant")]  # bullet processing: turned face down, kept
 
 
@@ -349,7 +349,7 @@ def test_7_持続_control_upright_in_chain_1_its_squares_are_gone() -> None:
              "4c": [(1, "W-RR-02", "up")]}
     st = pos(board, hands=(["W-MR-01"], ["W-RR-08"]), decks=(["W-MR-05"] * 4, ["W-RR-01"] * 4))
     play(st, "activate 2a", "upright 2a", "place W-MR-01 2c up", "bullet 4c", "place W-RR-08 3b up", "done")
-    assert cell(st, "3b") == [(1, "W-RR-08", "up")] and st.discards[1] == []
+    assert cell(st, "3b") == [(1, "W-RR-08", "up")] and st.discard[1] == []
 
 
 def test_5_3_single_option_decision_is_applied_by_the_engine_and_logged() -> None:
@@ -414,6 +414,6 @@ def test_5_3_the_nine_steps_in_order() -> None:
         ("resolve", "2c"), ("draw", ""),  # 9 chain end
         ("chain_end", ""),
     ]
-    assert cell(st, "3c") == [] and st.discards[1] == ["W-RR-02", "W-RR-01"]
+    assert cell(st, "3c") == [] and st.discard[1] == ["W-RR-02", "W-RR-01"]
     assert cell(st, "3d") == [(0, "W-RM-07", "bullet")]  # a dud until the end phase
-    assert st.hands[0] == ["W-RM-07"] * 4
+    assert st.hand[0] == ["W-RM-07"] * 4

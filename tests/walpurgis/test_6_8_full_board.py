@@ -69,13 +69,13 @@ def test_8_full_board_a_face_up_placement_ends_the_game_before_its_chain_starts(
     assert "place W-RM-06 5d up" in texts(st)
     st.apply("place W-RM-06 5d up")
     assert st.over and st.result == "board full" and st.winner == 0
-    assert st.score["formations"] == [14, 11] and st.hands[0] == [] and len(st.decks[0]) == 6
+    assert st.score["formations"] == [14, 11] and st.hand[0] == [] and len(st.deck[0]) == 6
     assert kinds(st)[-2:] == ["activate", "game_over"] and "bullet" not in kinds(st) and not st.chain
     assert cell(st, "5c") == [(1, "W-RR-01", "dormant")]
     # v2.01: the same placement activates the card: its B effect draws, its bullets are asked
     st = pos(board, hands=(["W-RM-06"], ["W-RR-01"]), variant="v2.01")
     st.apply("place W-RM-06 5d up")
-    assert not st.over and st.decision.kind == "bullet" and st.hands[0] == ["W-RM-01"]
+    assert not st.over and st.decision.kind == "bullet" and st.hand[0] == ["W-RM-01"]
 
 
 def test_8_full_board_an_interception_placed_on_the_last_square_ends_the_game() -> None:
@@ -152,7 +152,7 @@ def test_6_8_full_board_random_play_never_reaches_the_turn_limit_with_a_full_boa
 
 
 def test_8_full_board_greedy_fills_the_last_square_in_v101_only_when_it_wins() -> None:
-    from fudaba.agents.walpurgis import WalpurgisGreedy
+    from fudaba.games.walpurgis.ai import WalpurgisGreedy
 
     def choice(seat0: list[str]) -> str:
         st = pos(_24("5d", seat0), hands=(["W-RM-07", "W-RM-08"], []), variant="v1.01")

@@ -24,14 +24,14 @@ def test_8_no_initial_placement_first_main_phase_only_a_normal_shot_face_up() ->
     st = game("v1.01", first=0).new_game(seed=5)
     play(st, "done", "done")
     assert st.turn == 1 and st.phase == "main" and st.decision.kind == "main"
-    assert len(st.hands[0]) == 6  # the first player does not draw on turn 1
+    assert len(st.hand[0]) == 6  # the first player does not draw on turn 1
     t = texts(st)
     assert len(t) == 25 and all(x.startswith("place W-MR-01 ") and x.endswith(" up") for x in t)
     with pytest.raises(IllegalAction, match=r"first main phase may only place a 通常弾 face up \(§8\)"):
-        st.apply(f"place {st.hands[0][1] if st.hands[0][1] != 'W-MR-01' else st.hands[0][2]} 3c down")
+        st.apply(f"place {st.hand[0][1] if st.hand[0][1] != 'W-MR-01' else st.hand[0][2]} 3c down")
     st.apply("place W-MR-01 3c up")  # conditions waived, no bullets, no chain; the main phase ends
     assert cell(st, "3c") == [(0, "W-MR-01", "up")]
-    assert st.turn == 2 and st.active == 1 and len(st.hands[1]) == 7  # the second player draws
+    assert st.turn == 2 and st.active == 1 and len(st.hand[1]) == 7  # the second player draws
     assert all(x.startswith("place W-PC-01 ") for x in texts(st)) and len(texts(st)) == 24
     st.apply("place W-PC-01 4c up")
     assert not any(e.kind in ("bullet", "activate") for e in st.log)
@@ -42,7 +42,7 @@ def test_8_two_players_face_down_against_face_down_both_leave() -> None:
     board = {"2c": [(0, "W-RM-02", "up")], "4c": [(1, "W-RR-04", "active")], **ANCHOR}
     st = pos(board, hands=(["W-RM-01"], []), variant="v1.01")
     play(st, "place W-RM-01 3c up", "bullet 4c")
-    assert cell(st, "4c") == [] and st.discards[1] == ["W-RR-04"] and st.piles[0] == ["W-RM-01"]
+    assert cell(st, "4c") == [] and st.discard[1] == ["W-RR-04"] and st.piles[0] == ["W-RM-01"]
 
 
 def test_8_two_players_face_up_against_face_down_face_up_turns_dormant() -> None:
@@ -73,7 +73,7 @@ def test_8_no_hand_limit() -> None:
     hand = ["W-RM-01", "W-RM-02", "W-RM-03", "W-RM-05", "W-RM-06", "W-RM-07", "W-RM-08"]
     st = pos({}, hands=(hand, ["W-RR-01"]), variant="v1.01")
     st.apply("end")
-    assert len(st.hands[0]) == 9 and st.active == 1
+    assert len(st.hand[0]) == 9 and st.active == 1
 
 
 def test_8_end_of_game_formations_only_tie_is_a_draw() -> None:

@@ -45,8 +45,8 @@ def test_7_3_2_upright_a_effect_is_optional() -> None:
     play(st, "upright 2c")
     assert _uprights(st) == [(0, "2a", True), (1, "4a", False), (0, "2c", False), (0, "2e", False)]
     assert [(e.data["player"], e.data["count"]) for e in st.log if e.kind == "recover"] == [(1, 2), (0, 1)]
-    assert st.piles[0] == ["W-PC-06", "W-PC-07"] and st.decks[0][-1] == "W-PC-05"
-    assert st.decks[1][-2:] == ["W-PC-02", "W-PC-03"] and st.piles[1] == []
+    assert st.piles[0] == ["W-PC-06", "W-PC-07"] and st.deck[0][-1] == "W-PC-05"
+    assert st.deck[1][-2:] == ["W-PC-02", "W-PC-03"] and st.piles[1] == []
     assert all(cell(st, sq)[0][2] == "up" for sq in ("2a", "2c", "2e", "4a"))
     assert st.turn == 6 and st.active == 1
     skip = next(e for e in st.log if e.kind == "upright")
@@ -83,7 +83,7 @@ def test_5_3_step8_a_effect_in_the_chain_is_not_optional() -> None:
         st.apply("upright 2a skip")
     assert st.hash() == h
     st.apply("upright 2a")
-    assert st.piles[0] == [] and st.decks[0][-2:] == ["W-PC-05", "W-PC-06"]
+    assert st.piles[0] == [] and st.deck[0][-2:] == ["W-PC-05", "W-PC-06"]
 
 
 def test_8_v101_end_of_turn_upright_applies_the_a_effect() -> None:
@@ -112,15 +112,15 @@ def test_7_3_end_2_upright_comes_before_end_3_hand_limit() -> None:
     st = pos({"2c": [(0, "X-AD-01", "activating")]}, hands=(hand, []), phase="end", cards=[AD])
     assert texts(st) == ["upright 2c", "upright 2c skip"]
     st.apply("upright 2c")
-    assert st.decision.kind == "discard" and len(st.hands[0]) == 7 and st.turn == 5
+    assert st.decision.kind == "discard" and len(st.hand[0]) == 7 and st.turn == 5
     ev = kinds(st)
     assert ev.index("upright") < ev.index("draw")
     st.apply("discard W-RM-01")
-    assert len(st.hands[0]) == 6 and st.turn == 6
+    assert len(st.hand[0]) == 6 and st.turn == 6
     # control: skipped, nothing is drawn and there is nothing to discard
     st = pos({"2c": [(0, "X-AD-01", "activating")]}, hands=(hand, []), phase="end", cards=[AD])
     st.apply("upright 2c skip")
-    assert len(st.hands[0]) == 6 and st.turn == 6 and "discard" not in kinds(st)
+    assert len(st.hand[0]) == 6 and st.turn == 6 and "discard" not in kinds(st)
 
 
 # ---------------------------------------------------------------- §6 (2.1) judged when a chain ends
@@ -203,20 +203,20 @@ def test_v101_one_player_square_cards_not_kept_go_to_the_discard_pile(keep: str 
             assert cell(st, "3c") == [(0, "W-RM-05", "up")]
             gone = "W-RM-08"
         if variant == "v1.01":  # 「1枚のみ残し、それ以外のカードは捨て札置き場に置きます」
-            assert st.discards[0] == [gone] and st.piles[0] == []
+            assert st.discard[0] == [gone] and st.piles[0] == []
             ev = next(e for e in st.log if e.kind == "discard")
             assert ev.view(1) == {"kind": "discard", "player": 0, "place": "3c", "card": gone,
                                   "reason": "bullet processing"}
         else:  # v2.01 (control): a bullet not kept goes to the bullet pile
-            assert st.piles[0] == [gone] and st.discards[0] == []
+            assert st.piles[0] == [gone] and st.discard[0] == []
 
 
 def test_v101_no_deck_out_loss_an_empty_deck_draws_nothing() -> None:
     st = pos({}, phase="prepare", hands=(["W-RM-07"], []), decks=([], ["W-RR-01"] * 3), variant="v1.01")
     assert not st.over and st.decision.kind == "main" and st.decision.player == 0
-    assert st.hands[0] == ["W-RM-07"] and "draw" not in kinds(st)
+    assert st.hand[0] == ["W-RM-07"] and "draw" not in kinds(st)
     st.apply("end")  # draw 2 from the empty deck: nothing either
-    assert not st.over and st.hands[0] == ["W-RM-07"] and st.active == 1
+    assert not st.over and st.hand[0] == ["W-RM-07"] and st.active == 1
     # v2.01 (control): prepare ③ with an empty deck loses
     st = pos({}, phase="prepare", hands=(["W-RM-07"], []), decks=([], ["W-RR-01"] * 3))
     assert st.over and st.winner == 1 and st.result == "deck out"

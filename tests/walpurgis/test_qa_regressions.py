@@ -25,7 +25,7 @@ def test_1_bounced_face_down_formation_is_named_to_its_owner_only() -> None:
     st.apply("place W-PC-06 2c up")
     bounces = [e for e in st.log if e.kind == "bounce"]
     assert [e.data["place"] for e in bounces] == ["3b", "3d"]
-    assert sorted(st.hands[1]) == ["W-RR-01", "W-RR-02", "W-RR-05"]  # seat 1 also drew its W-RR-01
+    assert sorted(st.hand[1]) == ["W-RR-01", "W-RR-02", "W-RR-05"]  # seat 1 also drew its W-RR-01
     for e in bounces:
         assert "card" not in e.view(0) and "card" not in e.view(None)
         assert e.view(1)["card"] in ("W-RR-02", "W-RR-05")
@@ -79,10 +79,10 @@ def test_8_hand_limit_given_for_v101_is_applied() -> None:
     hand = ["W-RM-01", "W-RM-02", "W-RM-03", "W-RM-05", "W-RM-06", "W-RM-07", "W-RM-08"]
     st = pos({}, hands=(hand, ["W-RR-01"]), variant="v1.01", params={"hand_limit": 6})
     st.apply("end")  # draws 2: 9 cards
-    assert st.decision is not None and st.decision.kind == "discard" and len(st.hands[0]) == 9
+    assert st.decision is not None and st.decision.kind == "discard" and len(st.hand[0]) == 9
     for _ in range(3):
         st.apply(st.legal_actions()[0])
-    assert len(st.hands[0]) == 6 and st.active == 1
+    assert len(st.hand[0]) == 6 and st.active == 1
 
 
 # ---------------------------------------------------------------- §9 notation

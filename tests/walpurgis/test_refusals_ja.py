@@ -14,9 +14,9 @@ from fudaba import IllegalAction
 from fudaba.cli import app
 from fudaba.core import Rng
 from fudaba.core.actions import Action
-from fudaba.games.walpurgis.actions import KIND_VERBS
 from fudaba.games.walpurgis.cards import SQ
-from fudaba.games.walpurgis.state import WState
+from fudaba.games.walpurgis.game import WalpurgisGame
+from fudaba.games.walpurgis.state import WalpurgisState
 
 from .helpers import pos
 
@@ -24,7 +24,7 @@ A = Action.of
 RR = "W-RR-01"  # 通常弾(レミリア): condition square one below
 
 
-def _refusal(st: WState, text: str) -> IllegalAction:
+def _refusal(st: WalpurgisState, text: str) -> IllegalAction:
     h = st.hash()
     with pytest.raises(IllegalAction) as e:
         st.apply(text)
@@ -120,7 +120,7 @@ def test_v101_first_main_phase_in_japanese() -> None:
         st.apply(st.legal_actions()[0])
     d = st.decision
     assert d is not None
-    cid = next(c for c in st.hands[d.player] if not st.cards[c].is_normal)
+    cid = next(c for c in st.hand[d.player] if not st.cards[c].is_normal)
     assert _refusal(st, f"place {cid} 3c down").text("ja") == (
         f"place {cid} 3c down: v1.01: 最初の通常フェイズでは、通常弾を表向きで配置することしかできません (§8)"
     )
@@ -151,13 +151,13 @@ MALFORMED = (
 FULL_EVERY = 10  # every square at every 10th decision, a sample of squares at the others
 
 
-def _candidates(st: WState, rng: Rng, full: bool) -> list[Action]:
+def _candidates(st: WalpurgisState, rng: Rng, full: bool) -> list[Action]:
     """Illegal actions at the pending decision: every verb of §9 × hand cards (and two others) ×
     squares × up/down, the bullet-processing labels, and malformed ones."""
     d = st.decision
     assert d is not None
     pool = sorted(st.cards)
-    hand = list(dict.fromkeys(st.hands[d.player]))
+    hand = list(dict.fromkeys(st.hand[d.player]))
     others = [c for c in pool if c not in hand]
     cards = hand + [others[rng.randbelow(len(others))] for _ in range(2)]
     squares = list(SQ) if full else [SQ[rng.randbelow(25)] for _ in range(4)]
@@ -175,11 +175,11 @@ def _candidates(st: WState, rng: Rng, full: bool) -> list[Action]:
     return [a for a in out if a not in legal]
 
 
-def _refusals(variant: str, games: int) -> Iterator[tuple[WState, Action, IllegalAction]]:
+def _refusals(variant: str, games: int) -> Iterator[tuple[WalpurgisState, Action, IllegalAction]]:
     g = fudaba.load_game("walpurgis", variant)
     for seed in range(games):
         st = g.new_game(seed=seed)
-        assert isinstance(st, WState)
+        assert isinstance(st, WalpurgisState)
         rng = Rng(seed)
         k = 0
         while not st.over:
@@ -200,7 +200,7 @@ _REF = re.compile(r"\((§[^()]*(?:\([^()]*\))?[^()]*)\)")
 _HIRAGANA = re.compile(r"[ぁ-ゖ]")
 _WORD = re.compile(r"[A-Za-z_]{3,}")
 #: notation that stays as typed in a Japanese sentence: verbs, ``up|down``, a rule parameter, the refused input
-_NOTATION = {v for vs in KIND_VERBS.values() for v in vs} | {"down", "ban_centre", "frobnicate", "concede_not", "now", "sideways"}
+_NOTATION = {v for k in WalpurgisGame.KINDS for v in k.verbs} | {"down", "ban_centre", "frobnicate", "concede_not", "now", "sideways"}
 
 
 def _english_left(ja_reason: str) -> list[str]:
@@ -210,7 +210,7 @@ def _english_left(ja_reason: str) -> list[str]:
     return [w for w in _WORD.findall(body) if w not in _NOTATION and not re.fullmatch(r"[A-Z]{1,3}", w)]
 
 
-def _check(st: WState, a: Action, e: IllegalAction) -> str:
+def _check(st: WalpurgisState, a: Action, e: IllegalAction) -> str:
     """``e`` (the refusal of ``a``) has a Japanese text with the same references; its English reason."""
     en, ja = e.text("en"), e.text("ja")
     assert en == str(e) == f"{a.text}: {st.explain(a)}"
@@ -237,15 +237,15 @@ def test_every_refusal_of_random_games_has_japanese(variant: str) -> None:
         assert any(r.startswith(want) for r in reasons), (want, sorted(reasons))
 
 
-def _rare_decisions() -> Iterator[WState]:
+def _rare_decisions() -> Iterator[WalpurgisState]:
     """Decisions random games seldom reach: a choice of 通常弾 at setup, ban_centre, two-player
     bullet processing, the 夢想転生 count, a dormant formation."""
     two_normals = fudaba.Deck(tuple(["W-RM-01"] * 2 + ["W-RM-02"] * 4 + ["W-RR-01"] * 2 + ["W-RM-07"] * 4))
     st = fudaba.load_game("walpurgis", first=0).new_game(decks=[two_normals, two_normals], seed=3)
-    assert isinstance(st, WState) and st.decision is not None and st.decision.kind == "setup"
+    assert isinstance(st, WalpurgisState) and st.decision is not None and st.decision.kind == "setup"
     yield st
     st = fudaba.load_game("walpurgis", first=0, ban_centre=True).new_game(seed=5)
-    assert isinstance(st, WState)
+    assert isinstance(st, WalpurgisState)
     st.apply("done")
     st.apply("done")
     assert st.decision is not None and st.decision.kind == "initial"

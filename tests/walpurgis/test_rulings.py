@@ -56,16 +56,16 @@ def _vanishing(turn_player: int) -> object:
 
 def test_ruling_vanishing_everything_turn_player_priority_returns_to_hand() -> None:
     st = _vanishing(turn_player=0)
-    assert cell(st, "3c") == [] and "W-PC-02" in st.hands[0]  # A: the turn player's BE wins -> hand
-    assert cell(st, "2b") == [] and st.discards[0] == ["W-PC-06"]  # B: only DLC hits it -> destroyed
-    assert cell(st, "4d") == [] and "W-RR-03" in st.hands[1]  # DLC: only BE hits it -> hand
+    assert cell(st, "3c") == [] and "W-PC-02" in st.hand[0]  # A: the turn player's BE wins -> hand
+    assert cell(st, "2b") == [] and st.discard[0] == ["W-PC-06"]  # B: only DLC hits it -> destroyed
+    assert cell(st, "4d") == [] and "W-RR-03" in st.hand[1]  # DLC: only BE hits it -> hand
 
 
 def test_ruling_vanishing_everything_non_turn_player_destroy_wins() -> None:
     st = _vanishing(turn_player=1)
-    assert cell(st, "3c") == [] and st.discards[0] == ["W-PC-06", "W-PC-02"]  # A: DLC's destroy wins
-    assert "W-PC-02" not in st.hands[0]
-    assert cell(st, "4d") == [] and "W-RR-03" in st.hands[1]
+    assert cell(st, "3c") == [] and st.discard[0] == ["W-PC-06", "W-PC-02"]  # A: DLC's destroy wins
+    assert "W-PC-02" not in st.hand[0]
+    assert cell(st, "4d") == [] and "W-RR-03" in st.hand[1]
 
 
 @pytest.mark.parametrize("variant", ["v2.01", "v1.01"])
@@ -74,7 +74,7 @@ def test_ruling_face_up_bullet_on_a_face_down_formation_becomes_dormant(variant:
     st = pos(board, hands=(["W-RM-03"], []), decks=(["W-RM-08"] * 3, ["W-RR-01"]), variant=variant)
     play(st, "place W-RM-03 3c up", "bullet 4c", "done")  # 陰陽宝玉: face-up bullet onto 4c
     assert cell(st, "4c") == [(0, "W-RM-08", "dormant")]
-    assert st.discards[1] == ["W-RR-04"]
+    assert st.discard[1] == ["W-RR-04"]
 
 
 def test_ruling_kept_face_down_bullet_becomes_dormant() -> None:
@@ -82,7 +82,7 @@ def test_ruling_kept_face_down_bullet_becomes_dormant() -> None:
     st = pos(board, hands=(["W-RR-01"], []), decks=(["W-RR-07"] * 3, ["W-RM-01"]))
     play(st, "place W-RR-01 2c up", "bullet 3d", "done", "keep 3d bullet")
     assert cell(st, "3d") == [(0, "W-RR-07", "dormant")]
-    assert st.discards[0] == ["W-RR-06"]
+    assert st.discard[0] == ["W-RR-06"]
 
 
 @pytest.mark.parametrize("variant", ["v2.01", "v1.01"])
@@ -91,7 +91,7 @@ def test_ruling_two_face_up_cards_both_leave(variant: str) -> None:
     st = pos(board, hands=(["W-RM-03"], []), decks=(["W-RM-08"] * 3, ["W-RR-01"]), variant=variant)
     play(st, "place W-RM-03 3c up", "bullet 4c", "done")
     assert cell(st, "4c") == []
-    assert st.discards[1] == ["W-RR-04"] and st.piles[0] == ["W-RM-08"]
+    assert st.discard[1] == ["W-RR-04"] and st.piles[0] == ["W-RM-08"]
 
 
 def _scarlet_devil_turned_down(variant: str) -> object:
@@ -116,4 +116,4 @@ def test_ruling_v1_01_destroy_squares_fixed_at_activation() -> None:
     st = _scarlet_devil_turned_down("v1.01")
     assert cell(st, "3c") == [(0, "W-RR-02", "dormant")]
     assert cell(st, "4b") == [] and cell(st, "4c") == []
-    assert st.discards[1] == ["W-RM-01", "W-RR-07"]
+    assert st.discard[1] == ["W-RM-01", "W-RR-07"]

@@ -69,10 +69,10 @@ def _visible(st: fudaba.State, seat: int | None) -> Counter[str]:
             if visible_to(fc, seat):
                 c[fc[1]] += 1
     for p in (0, 1):
-        c.update(st.discards[p])  # type: ignore[attr-defined]
+        c.update(st.discard[p])  # type: ignore[attr-defined]
     c.update(rec[2] for rec in st.chain)  # type: ignore[attr-defined]  (activations are face up)
     if seat is not None:
-        c.update(st.hands[seat])  # type: ignore[attr-defined]
+        c.update(st.hand[seat])  # type: ignore[attr-defined]
         c.update(st.aside[seat])  # type: ignore[attr-defined]
     return c
 

@@ -2,8 +2,9 @@
 
 ``make_agent(spec, game_name)`` builds one from a spec (docs/agents.md, *Agent specs*):
 ``random``, ``greedy``, a level (``easy``, ``normal``, ``hard``), ``ismcts:iters=400,c=0.7,…``
-or ``package.module:ClassName`` (a user's :class:`Agent` subclass). Per-game greedy heuristics live
-in ``fudaba.agents.<game>``, the search in ``fudaba.agents.ismcts``. ``agent.act(state.infoset(seat))``
+or ``package.module:ClassName`` (a user's :class:`Agent` subclass). A game's greedy heuristic and
+evaluation live in its package, named by its descriptor (``fudaba.agents.games`` finds them); the
+search is ``fudaba.agents.ismcts``. ``agent.act(state.infoset(seat))``
 asks one for its action (docs/agents.md).
 """
 
@@ -14,57 +15,37 @@ from typing import Any
 
 from ..core.errors import UnknownGame
 from .base import Agent, RandomAgent, agent_seed
+from .games import greedy_agent, level_options
 from .ismcts import ISMCTSAgent
 
-#: game -> "module:Class" of its greedy heuristic
-GREEDY = {
-    "maken": "fudaba.agents.maken:MakenGreedy",
-    "sarasvati": "fudaba.agents.sarasvati:SarasvatiGreedy",
-    "suikoden": "fudaba.agents.suikoden:SuikodenGreedy",
-    "walpurgis": "fudaba.agents.walpurgis:WalpurgisGreedy",
-}
-
-#: the named strengths: level -> the ISMCTS spec shared by every game; the iterations per decision
-#: are per game (:data:`LEVEL_ITERS`), so that ``normal`` answers in about 0.5 s and ``hard`` in
-#: about 2 s, and so are options a game's search needs (:data:`LEVEL_GAME_OPTIONS`); ``seconds``
-#: caps a slow decision (docs/agents.md, *Levels*)
+#: the named strengths: level -> the ISMCTS spec shared by every game, and the iterations per
+#: decision of a game that sets none (:data:`DEFAULT_ITERS`). A game's descriptor sets its own
+#: options per level (``levels = {"normal": "c=0.5,depth=20,iters=40"}``): its iterations, so that
+#: ``normal`` answers in about 0.5 s and ``hard`` in about 2 s, and options its search needs;
+#: ``seconds`` caps a slow decision (docs/agents.md, *Levels*)
 LEVELS: dict[str, str] = {
     "easy": "ismcts:rollout=random",
     "normal": "ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5",
     "hard": "ismcts:rollout=greedy,prior=0.5,c=1,seconds=2",
 }
-
-#: level -> game -> iterations per decision (key "": a game not listed)
-LEVEL_ITERS: dict[str, dict[str, int]] = {
-    "easy": {"": 30},
-    "normal": {"maken": 40, "sarasvati": 120, "suikoden": 200, "walpurgis": 160, "": 50},
-    "hard": {"maken": 160, "sarasvati": 480, "suikoden": 800, "walpurgis": 640, "": 200},
-}
-
-#: game -> options of its ``normal`` and ``hard`` searches that differ from :data:`LEVELS`: Suikoden's,
-#: Walpurgis's and Maken's whole rollouts are long and noisy — cut off after 20 decisions and judged by
-#: the game's evaluation, with less exploration, they beat the greedy agent and ``hard`` beats
-#: ``normal`` (benchmarks/strength.py)
-LEVEL_GAME_OPTIONS: dict[str, str] = {
-    "maken": "c=0.5,depth=20",
-    "suikoden": "c=0.5,depth=20",
-    "walpurgis": "c=0.5,depth=20",
-}
+DEFAULT_ITERS: dict[str, int] = {"easy": 30, "normal": 50, "hard": 200}
 
 #: the agent names a front end offers (besides ``ismcts:key=value,…`` and ``package.module:Class``)
 AGENTS = ("random", "greedy", *LEVELS, "ismcts")
 
 
 def level_spec(level: str, game: str | None = None) -> str:
-    """The ISMCTS spec of ``level`` for the game named ``game`` (e.g. ``normal`` for sarasvati:
-    ``ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5,iters=120``; a game's own options replace the
-    shared ones of the same key: for maken ``…,c=0.5,seconds=0.5,depth=20,iters=40``)."""
-    its = LEVEL_ITERS[level]
+    """The ISMCTS spec of ``level`` for the game named ``game``: the shared options of
+    :data:`LEVELS`, those the game's descriptor sets for the level replacing them in place or added
+    after them, and ``iters`` last (:data:`DEFAULT_ITERS` for a game that sets none). E.g. ``normal``
+    with ``levels["normal"] = "iters=120"``: ``ismcts:rollout=greedy,prior=0.5,c=1,seconds=0.5,iters=120``;
+    with ``"c=0.5,depth=20,iters=40"``: ``…,c=0.5,seconds=0.5,depth=20,iters=40``."""
     head, _, shared = LEVELS[level].partition(":")
     opts = dict(o.split("=", 1) for o in shared.split(","))
-    if level != "easy":
-        opts.update(o.split("=", 1) for o in LEVEL_GAME_OPTIONS.get(game or "", "").split(",") if o)
-    opts["iters"] = str(its.get(game or "", its[""]))
+    own = level_options(game, level)
+    iters = own.pop("iters", str(DEFAULT_ITERS[level]))
+    opts.update(own)
+    opts["iters"] = iters
     return head + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
 
 
@@ -106,12 +87,7 @@ def make_agent(spec: str, game: str | None = None, **options: Any) -> Agent:
     if kind == "random":
         return RandomAgent()
     if kind == "greedy":
-        path = GREEDY.get(game or "")
-        if path is None:
-            raise UnknownGame(f"no greedy agent for game {game!r}")
-        mod, cls = path.split(":")
-        agent: Agent = getattr(importlib.import_module(mod), cls)()
-        return agent
+        return greedy_agent(game)
     raise UnknownGame(f"unknown agent {spec!r}; agents: {', '.join(AGENTS)}, ismcts:key=value,… "
                       "or package.module:ClassName")
 
@@ -162,4 +138,4 @@ def load_agent(module: str, name: str, spec: str, options: dict[str, Any]) -> Ag
     return agent
 
 
-__all__ = ["AGENTS", "GREEDY", "LEVELS", "LEVEL_GAME_OPTIONS", "LEVEL_ITERS", "Agent", "ISMCTSAgent", "RandomAgent", "agent_seed", "level_spec", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT_ITERS", "LEVELS", "Agent", "ISMCTSAgent", "RandomAgent", "agent_seed", "greedy_agent", "level_spec", "make_agent"]

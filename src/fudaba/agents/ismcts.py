@@ -13,7 +13,7 @@ One tree is grown for one decision. Every iteration
 3. **expands** one child: the first node met with a legal action that has no child yet gets one, for
    one such action drawn at random, and the iteration leaves the tree with it;
 4. **rolls out** with the ``random`` or ``greedy`` policy to the end of the game (or ``depth``
-   decisions, then the game's heuristic evaluation is scored — ``fudaba.agents.eval``; a draw
+   decisions, then the game's heuristic evaluation is scored — its descriptor's ``evaluate``; a draw
    for a game without one), ``dets`` times averaged (the extra ones in fresh
    determinizations of the leaf for the searching seat);
 5. **backpropagates** win 1, draw 0.5, loss 0, each node taking the result of the seat that decides
@@ -63,6 +63,7 @@ from ..core.infoset import InfoSet
 from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent
+from .games import evaluation, greedy_agent
 
 #: the label of another seat's private move in a node key
 HIDDEN = "?"
@@ -256,7 +257,7 @@ class ISMCTSAgent(Agent):
     * ``dets``: rollouts per iteration, averaged (1): the iteration's determinization and
       ``dets - 1`` fresh determinizations of the leaf for the searching seat;
     * ``depth``: stop a rollout after this many decisions and score the game's evaluation
-      (:mod:`fudaba.agents.eval`; a draw for a game without one) (0: play to the end);
+      (its descriptor's ``evaluate``, :mod:`fudaba.agents.games`; a draw for a game without one) (0: play to the end);
     * ``prior``: 0 (the default) is the paper's UCB1; above 0, the tree policy is PUCT with the
       game's greedy agent as the prior, its choice weighing ``prior`` (:func:`visit_prior`).
     """
@@ -354,8 +355,6 @@ class ISMCTSAgent(Agent):
         if self.rollout_policy == "greedy" or self.prior:
             self._reseed_greedy(infoset.game)
         if self.depth and (self._eval is None or self._eval[0] != infoset.game.name):
-            from .eval import evaluation
-
             self._eval = (infoset.game.name, evaluation(infoset.game.name))
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -497,9 +496,7 @@ class ISMCTSAgent(Agent):
     def _reseed_greedy(self, game: Game) -> None:
         """The greedy agents of the rollouts for ``game``, their RNGs drawn from this agent's."""
         if self._greedy is None or self._greedy[0] != game.name:
-            from . import make_agent
-
-            agents = [make_agent("greedy", game.name), make_agent("greedy", game.name)]
+            agents = [greedy_agent(game.name), greedy_agent(game.name)]
             for s, ag in enumerate(agents):
                 ag.reset(game, s, 0)
             self._greedy = (game.name, agents)

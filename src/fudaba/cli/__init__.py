@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from . import decks, games, ladder, play, replay, rules, serve, simulate  # noqa: F401  (each registers its command)
+from . import decks, games, lab, ladder, learn, play, post, replay, rules, serve, simulate  # noqa: F401  (each registers its command)
 from .common import app
 
 __all__ = ["app", "main"]

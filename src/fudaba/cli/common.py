@@ -16,12 +16,22 @@ from ..core.documents import EngineVersionWarning
 from ..core.errors import FudabaError
 from ..core.files import FileEncodingNotice
 from ..core.game import Game
-from ..core.registry import load_game
+from ..core.registry import descriptors, load_game
 from ..core.starters import find_starter
 
-#: the games ``fudaba --help`` names (tests/test_cli_games.py checks it against the registry)
-GAMES_HELP = ("Sarasvati TCG (sarasvati), Walpurgis (walpurgis), Genso Suikoden Card Stories (suikoden) and "
-              "Project Maken (maken)")
+
+def _games_help() -> str:
+    """The games installed, by their English titles and names: ``Goofspiel (goofspiel), …`` (read
+    from the descriptors, so a game installed as a plugin is named too)."""
+    items = [f"{d.title_in('en')} ({d.name})" for _, d in sorted(descriptors().items())]
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+#: the games ``fudaba --help`` names, and the help of a command's GAME argument
+GAMES_HELP = _games_help()
+GAME_HELP = "the game: " + ", ".join(sorted(descriptors())) + " (fudaba games lists them)"
+#: the help of every ``--variant`` option
+VARIANT_HELP = "rules variant (default: the game's first; fudaba games GAME lists them)"
 
 app = typer.Typer(
     help=f"札場 fudaba — play, check and simulate Japanese card games: {GAMES_HELP}.",

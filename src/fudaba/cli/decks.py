@@ -13,7 +13,7 @@ from ..core.errors import DeckError, FudabaError
 from ..core.files import read_text
 from ..core.game import Game
 from ..core.registry import game_class, games, load_game
-from .common import CARDS_HELP, cards_app, console, deck_app, err, esc, fail, load
+from .common import CARDS_HELP, VARIANT_HELP, cards_app, console, deck_app, err, esc, fail, load
 
 #: the comments the importers write for text they could not translate and for cards they could not
 #: read (games/sarasvati/importer.py)
@@ -25,7 +25,7 @@ NOT_IMPORTED = "# not imported:"
 def deck_check(
     files: Annotated[list[Path], typer.Argument(help="deck list file(s)")],
     game: Annotated[str | None, typer.Option(help="game name (guessed from the cards when omitted)")] = None,
-    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    variant: Annotated[str | None, typer.Option(help=VARIANT_HELP)] = None,
     cards: Annotated[list[Path] | None, typer.Option(help=CARDS_HELP)] = None,
 ) -> None:
     """List every problem of deck lists (size, copies, books, unknown names with line numbers)."""
@@ -145,12 +145,23 @@ def _problems_by_file(problems: list[str], files: list[str]) -> dict[str, list[s
     return out
 
 
+def _importing_game() -> str:
+    """The one game that reads cards from posts (its Game overrides ``import_cards``); with none or
+    several, one error line asks for ``--game``."""
+    found = [n for n in games() if game_class(n).import_cards is not Game.import_cards]
+    if len(found) != 1:
+        raise fail("give --game: " + (f"the games that import posts: {', '.join(found)}" if found
+                                      else "no game installed imports cards from posts"))
+    return found[0]
+
+
 @cards_app.command("import")
 def cards_import(
     post: Annotated[Path, typer.Argument(help="text of a thread post written in カード晒しテンプレ")],
-    game: Annotated[str, typer.Option(help="game name")] = "sarasvati",
+    game: Annotated[str | None, typer.Option(help="game name (default: the one game whose cards are posted in a "
+                                                  "format fudaba reads)")] = None,
     out: Annotated[Path | None, typer.Option(help="write TOML here (default: print it)")] = None,
-    prefix: Annotated[str, typer.Option(help="id prefix for the new cards")] = "SV-U",
+    prefix: Annotated[str | None, typer.Option(help="id prefix for the new cards (default: the game's)")] = None,
 ) -> None:
     """Turn cards posted in the designers' template into card TOML.
 
@@ -158,13 +169,14 @@ def cards_import(
     number out of range, ...) is named in a '# not imported:' comment; effect text that cannot be
     translated into the effect vocabulary is kept in the card's text and named in a '# not
     translated:' comment. The command lists both and exits with status 1."""
-    g = load(game, None)
+    g = load(game or _importing_game(), None)
     try:
         text = read_text(post)
     except FudabaError as e:
         raise fail(str(e)) from None
     try:
-        toml_text = g.import_cards(text, source=str(post), id_prefix=prefix)
+        toml_text = (g.import_cards(text, source=str(post)) if prefix is None
+                     else g.import_cards(text, source=str(post), id_prefix=prefix))
     except FudabaError as e:
         raise fail(str(e)) from None
     if out:

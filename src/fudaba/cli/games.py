@@ -33,7 +33,7 @@ def _describe(name: str, lang: str) -> None:
     g = load(name, None)
     ja = lang == "ja"
     others = {v: load(name, v) for v in g.VARIANTS[1:]}
-    console.print(f"\n[bold]{g.name}[/] — {esc(g.TITLE)}")
+    _title(g, lang)
     variants = [f"{g.variant} ({'既定' if ja else 'default'})"]
     for v, gv in others.items():
         values = {p.name: p.value for p in gv.describe_params(lang)}
@@ -49,6 +49,21 @@ def _describe(name: str, lang: str) -> None:
     _starters(g, lang)
     for gv in others.values():
         _balance(gv, lang)
+
+
+def _title(g: Game, lang: str) -> None:
+    """The game's title and one-line summary from its descriptor, in ``lang`` and then in the other
+    language (a game no descriptor describes: its ``TITLE``)."""
+    d = g.descriptor()
+    if d is None:
+        console.print(f"\n[bold]{g.name}[/] — {esc(g.TITLE)}")
+        return
+    langs = (lang, "en" if lang == "ja" else "ja")
+    titles = list(dict.fromkeys(d.title_in(x) for x in langs))
+    console.print(f"\n[bold]{g.name}[/] — {esc(titles[0])}" + (f" ({esc(titles[1])})" if len(titles) > 1 else ""))
+    for text in dict.fromkeys(d.summary_in(x) for x in langs):
+        if text:
+            console.print(esc(text))
 
 
 def _starters(g: Game, lang: str) -> None:

@@ -23,7 +23,20 @@ from ..core.game import Game
 from ..core.infoset import InfoSet
 from ..core.session import Line, Menu, Session
 from ..core.starters import opponent_for
-from .common import CARDS_HELP, STARTER_HINT, T, app, console, esc, fail, load, parse_params, resolve_deck
+from .common import (
+    CARDS_HELP,
+    GAME_HELP,
+    STARTER_HINT,
+    VARIANT_HELP,
+    T,
+    app,
+    console,
+    esc,
+    fail,
+    load,
+    parse_params,
+    resolve_deck,
+)
 from .decks import guess_deck_game
 from .simulate import AGENT_SPECS, build_agent
 
@@ -277,8 +290,8 @@ def decks_line(g: Game, mine: tuple[Deck, str | None], theirs: tuple[Deck, str |
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="maken, sarasvati, suikoden or walpurgis")],
-    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    variant: Annotated[str | None, typer.Option(help=VARIANT_HELP)] = None,
     deck: Annotated[str | None, typer.Option(help=DECK_HELP)] = None,
     opponent_deck: Annotated[str | None, typer.Option(help=OPPONENT_DECK_HELP)] = None,
     opponent: Annotated[str, typer.Option(help=OPPONENT_HELP)] = "greedy",

@@ -113,7 +113,8 @@ def _header(g: Game, rec: Record, meta: dict[str, Any], seat: int | None, reveal
     agents = t["agents"].format(a=esc(str(ag[0])), b=esc(str(ag[1]))) if isinstance(ag, list) and len(ag) == 2 else ""
     watcher = t["all"] if reveal else (t["spectator"] if seat is None else t["seat"].format(seat=seat))
     variant = t["default"] if rec.variant == "default" else rec.variant
-    title, close = (f"{esc(g.TITLE)} (", ")") if g.TITLE else ("", "")  # ja: the game's own title first
+    own = g.title("ja")
+    title, close = (f"{esc(own)} (", ")") if own else ("", "")  # ja: the game's own title first
     return t["header"].format(title=title, close=close, game=rec.game, variant=variant, start=start, agents=agents,
                               watcher=watcher)
 

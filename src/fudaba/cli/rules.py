@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .common import app, console, fail, load
+from .common import GAME_HELP, VARIANT_HELP, app, console, fail, load
 
 #: widest line of the summary (it is laid out for a 60-column terminal, narrower when the terminal is)
 MAX_WIDTH = 60
@@ -14,11 +14,11 @@ MAX_WIDTH = 60
 
 @app.command("rules")
 def rules(
-    game: Annotated[str, typer.Argument(help="maken, sarasvati, suikoden or walpurgis")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     section: Annotated[list[str] | None, typer.Argument(
         help="a section: 5.3 or §5.3 (the spec's numbers), or 'rulebook 8.1' (the rulebook's); none lists them",
         show_default=False)] = None,
-    variant: Annotated[str | None, typer.Option(help="rules variant, e.g. v1.01 for walpurgis")] = None,
+    variant: Annotated[str | None, typer.Option(help=VARIANT_HELP)] = None,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
 ) -> None:
     """A game's rules summary: the sections (number and title), or one section's text."""

@@ -22,7 +22,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from .actions import Action, Decision
 from .cards import CardPool, LoadedCard, Where, build_cards, card_file_problems, card_files, load_card_file
@@ -30,11 +30,14 @@ from .decks import Deck
 from .documents import Fields, check_engine, check_tree, read_json
 from .errors import CardDataError, DeckError, FudabaError, ParameterError, PositionError, UnknownGame
 from .files import read_text
+from .kinds import DecisionKind, kinds_table
+
+if TYPE_CHECKING:
+    from .descriptor import GameDescriptor
 from .positions import check_keys, read_document, table
 from .starters import FILE as STARTERS_FILE
 from .starters import StarterDeck, find_starter, player_starters, starter_info
 from .state import Answer, State, Step
-from .text import turns_skipped_text
 
 #: the upper bound of a whole-number parameter a game gives no ``PARAM_MAX`` for (the games of this
 #: package give one for each; ``tests`` check it)
@@ -59,14 +62,22 @@ class Game(ABC):
     #: the rules: ``{name: fn(state, ctx)}`` and ``{handler: fn(state, action, ctx)}`` (ARCHITECTURE §3.1)
     STEPS: ClassVar[Mapping[str, Step]] = {}
     ANSWERS: ClassVar[Mapping[str, Answer]] = {}
+    #: the decision kinds the rules ask (:mod:`fudaba.core.kinds`), and the same by handler
+    KINDS: ClassVar[tuple[DecisionKind, ...]] = ()
+    KIND_BY_HANDLER: ClassVar[dict[str, DecisionKind]] = {}
+    KIND_BY_NAME: ClassVar[dict[str, DecisionKind]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Assemble the game: its state class runs its rules' ``STEPS`` and ``ANSWERS``."""
+        """Assemble the game: its state class runs its rules' ``STEPS`` and its kinds' answers."""
         super().__init_subclass__(**kwargs)
+        cls.KIND_BY_HANDLER = kinds_table(tuple(cls.KINDS))
+        cls.KIND_BY_NAME = {}
+        for k in cls.KINDS:  # two kinds of one name (two handlers) share their words: the first's
+            cls.KIND_BY_NAME.setdefault(k.name, k)
         st = cls.__dict__.get("STATE")
         if st is not None:
             st.STEPS = dict(cls.STEPS)
-            st.ANSWERS = dict(cls.ANSWERS)
+            st.ANSWERS = {**cls.ANSWERS, **{h: k.answer for h, k in cls.KIND_BY_HANDLER.items()}}
 
     def __init__(self, variant: str | None = None, **params: Any) -> None:
         variant = variant or self.VARIANTS[0]
@@ -415,18 +426,28 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ the rules' hooks on a state
     def decision_options(self, st: State, d: Decision) -> list[Action]:
-        """``st.decision_options(d)``: the options of ``d`` computed again in ``st`` by the rules'
-        own functions (:meth:`State.resample`). The default keeps ``d.options``: right only for a
-        game whose options never depend on a hidden card."""
-        return list(d.options)
+        """``st.decision_options(d)``: the options of ``d`` computed again in ``st`` by its kind
+        (:meth:`State.resample`); a decision of no kind keeps its options."""
+        k = self.KIND_BY_HANDLER.get(d.handler)
+        return list(d.options) if k is None else k.options(st, d.player, d.ctx)
 
     def explain(self, st: State, action: Action, lang: str = "en") -> str:
         """``st.explain(action)`` (``lang`` "en") and ``st.explain_in(action, lang)``: why ``action`` is
-        not legal in ``st``, naming the rule (spec section). Games write each refusal in English and
-        Japanese as a :class:`~fudaba.core.errors.Refusal`."""
+        not legal in ``st``, naming the rule — the pending decision's kind's own check."""
         d = st.decision
-        kind = d.kind if d else "none"
-        return f"not a legal action of the current decision ({kind})"
+        if d is None:
+            return "ゲームは選択を待っていません" if lang == "ja" else "no decision is pending"
+        k = self.KIND_BY_HANDLER.get(d.handler)
+        r = None if k is None else k.check(st, d.player, d.ctx, action)
+        if r is not None:
+            return r.text(lang)
+        return (f"この場面({d.kind})の合法手ではありません" if lang == "ja"
+                else f"not a legal action of the current decision ({d.kind})")
+
+    def kind_ctx(self, handler: str, raw: Any) -> Any:
+        """A decision context read back from a document, as its kind's named type."""
+        k = self.KIND_BY_HANDLER.get(handler)
+        return raw if k is None else k.ctx(raw)
 
     def position_of(self, st: State) -> dict[str, Any]:
         """``st.position()``: the position document of ``st`` (games with positions override)."""
@@ -506,15 +527,64 @@ class Game(ABC):
                 token, c = n, self.cards.find(n)
         return c.id if c is not None and not _looks_like_place(token) else token
 
+    #: the core's own text (the words of its events, an option's gloss): loaded by this path when
+    #: words are asked for, like a game's text module — the engine never imports text (docs/core.md)
+    CORE_TEXT: ClassVar[str] = "fudaba.core.text"
+
     #: module with ``describe(game, event, lang)``, ``render(game, view, lang)``,
-    #: ``card_text(game, card_id, lang)`` and ``inspect(game, view, token, lang)`` (plain text, no Rich)
+    #: ``card_text(game, card_id, lang)`` and ``inspect(game, view, token, lang)`` (plain text, no Rich);
+    #: by default the descriptor's ``text``
     TEXT_MODULE: ClassVar[str] = ""
 
+    @classmethod
+    def descriptor(cls) -> GameDescriptor | None:
+        """The game's descriptor (None for a game class no registry knows)."""
+        from .registry import descriptors
+
+        return descriptors().get(cls.NAME)
+
+    @classmethod
+    def title(cls, lang: str = "en") -> str:
+        """The game's title in ``lang`` (its descriptor's; ``TITLE`` for a game without one)."""
+        d = cls.descriptor()
+        return d.title_in(lang) if d is not None else cls.TITLE
+
+    def text_module(self) -> str:
+        """The game's text module (``TEXT_MODULE``, else the descriptor's ``text``; "" for none)."""
+        if self.TEXT_MODULE:
+            return self.TEXT_MODULE
+        d = self.descriptor()
+        return d.text if d is not None else ""
+
     def _text(self, name: str) -> Callable[..., Any] | None:
-        if not self.TEXT_MODULE:
+        mod = self.text_module()
+        if not mod:
             return None
-        fn: Callable[..., Any] | None = getattr(importlib.import_module(self.TEXT_MODULE), name, None)
+        fn: Callable[..., Any] | None = getattr(importlib.import_module(mod), name, None)
         return fn
+
+    def _core_text(self, name: str) -> Callable[..., Any]:
+        fn: Callable[..., Any] = getattr(importlib.import_module(self.CORE_TEXT), name)
+        return fn
+
+    def pending_kind(self, view: Mapping[str, Any]) -> DecisionKind | None:
+        """The kind of the decision ``view`` shows its seat (None: not the seat's own, or no kind)."""
+        d = view.get("decision") if isinstance(view, Mapping) else None
+        if not isinstance(d, Mapping) or "options" not in d:
+            return None
+        return self.KIND_BY_NAME.get(str(d.get("kind")))
+
+    def kind_gloss(self, action: Action, view: Mapping[str, Any], lang: str = "en") -> str | None:
+        """An option of the seat's pending decision in words, from its kind (None: the kind has none)."""
+        k = self.pending_kind(view)
+        return None if k is None else k.gloss(self, action, dict(view), lang)
+
+    def option_gloss(self, action: Action, view: dict[str, Any] | None = None, lang: str = "en") -> str:
+        """An option in words, as a menu shows it after its notation ("" for nothing to say): its
+        kind's gloss, else the names of the cards it names and, with the chooser's ``view``, what the
+        text module says of it (``fudaba.core.text.option_gloss``). ``state.apply`` accepts an option
+        typed with this gloss after it."""
+        return str(self._core_text("option_gloss")(self, action, lang, view))
 
     def describe(self, event: dict[str, Any], lang: str = "en") -> str:
         """One readable log line for an event view (the core's own events, ``turns_skipped``, in
@@ -523,7 +593,7 @@ class Game(ABC):
         if not isinstance(event, Mapping):
             raise FudabaError(f"describe: an event is a table (dict), not {type(event).__name__}")
         if event.get("kind") == "turns_skipped":
-            return turns_skipped_text(event, lang)
+            return str(self._core_text("turns_skipped_text")(event, lang))
         fn = self._text("describe")
         if fn is not None:
             try:
@@ -566,7 +636,13 @@ class Game(ABC):
 
     def prompt(self, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str | None:
         """What the pending decision in ``view`` asks, in words and in ``lang`` (None: use the
-        engine's short ``decision.prompt``). ``log`` is the viewer's log view, for context."""
+        engine's short ``decision.prompt``). ``log`` is the viewer's log view, for context. The pending
+        decision's kind says it (``DecisionKind.ask_text``), else the text module's ``prompt``."""
+        k = self.pending_kind(view)
+        if k is not None:
+            own = k.ask_text(self, view, lang, log)
+            if own:
+                return own
         fn = self._text("prompt")
         if fn is None:
             return None

@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .columns import display_width
 from .errors import FudabaError
-from .text import display_width
 
 #: display columns of the summary text (a 60-column terminal)
 WIDTH = 60

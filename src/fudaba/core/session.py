@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .actions import Action, Decision
 from .errors import IllegalAction
+from .text import card_name as card_name  # re-exported: front ends name cards with it
+from .text import option_gloss as option_gloss  # re-exported: front ends gloss options with it
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,7 +83,6 @@ COLUMNS_MAX = 40
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
-        "cost": "cost",
         "many": "({n} actions: type one in notation, or 'list' to number them all)",
         "nonum": "no numbers are shown for these {n} actions (they are grouped): type the action in notation "
                  "(a card's name may replace its id), or 'list' to number them all",
@@ -118,7 +119,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "no_legend": "this game's table has no symbols to explain",
     },
     "ja": {
-        "cost": "コスト",
         "many": "(全{n}通り: 記法で入力するか、'list' で番号付きの一覧を表示)",
         "nonum": "この{n}通りの行動はまとめて表示しているので番号がありません: 記法で入力するか "
                  "(IDの代わりにカード名も使えます)、'list' で番号付きの一覧を表示してください",
@@ -159,37 +159,6 @@ _NUMBERED_PASTE = re.compile(r"\d+\.\s+(\S.*)")
 
 def phrases(lang: str) -> dict[str, str]:
     return PHRASES.get(lang, PHRASES["en"])
-
-
-def card_name(game: Game, card_id: str, lang: str) -> str:
-    c = game.cards.find(card_id)
-    if c is None:
-        return card_id
-    return str(c.name if lang == "ja" or not getattr(c, "name_en", "") else c.name_en)
-
-
-def option_gloss(game: Game, action: Action, lang: str, view: dict[str, Any] | None = None) -> str:
-    """The card names (and costs) an action's arguments refer to by id: ``Flame Sprite (cost 2)``;
-    with the chooser's ``view``, also the cards on the places it names (the game text module's
-    ``option_gloss``): ``attack F2 xF1`` → ``Dragon Knight → Great Detective``. A text module that sets
-    ``GLOSS_CARDS = True`` names the cards too (Suikoden): its gloss is then the whole gloss."""
-    out = []
-    ph = phrases(lang)
-    mod = importlib.import_module(game.TEXT_MODULE) if view is not None and game.TEXT_MODULE else None
-    for arg in action.args if not getattr(mod, "GLOSS_CARDS", False) else ():  # the game names them itself
-        cid = arg.rsplit(":", 1)[-1]
-        card = game.cards.get(cid) if "-" in cid else None
-        if card is None:
-            continue
-        cost = getattr(card, "cost", None)
-        out.append(card_name(game, card.id, lang)
-                   + (f" ({ph['cost']}{cost})" if isinstance(cost, int) and action.verb != "charge" else ""))
-    if mod is not None:
-        fn = getattr(mod, "option_gloss", None)
-        placed = fn(game, view, action.text, lang) if fn is not None else ""
-        if placed:
-            out.append(str(placed))
-    return ("、" if lang == "ja" else ", ").join(out)
 
 
 def grouped(options: Sequence[Action]) -> list[str]:
@@ -334,7 +303,8 @@ class Session:
     def legend(self) -> str:
         """What the symbols of the game's table mean ("" when the table needs no legend): the text
         module's ``legend(game, lang)``. A front end shows it once and on ``legend``."""
-        mod = importlib.import_module(self.game.TEXT_MODULE) if self.game.TEXT_MODULE else None
+        name = self.game.text_module()
+        mod = importlib.import_module(name) if name else None
         fn = getattr(mod, "legend", None)
         return str(fn(self.game, self.lang)) if fn is not None else ""
 

@@ -28,7 +28,7 @@ import hashlib
 import itertools
 import json
 import unicodedata
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -37,7 +37,9 @@ from .actions import Action, Decision
 from .documents import ENGINE_VERSION, MAX_ACTION_CHARS
 from .errors import FudabaError, IllegalAction
 from .events import Event
+from .fields import CompiledFields, Field, compile_fields, fields_of
 from .infoset import InfoSet
+from .kinds import DecisionKind
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -99,7 +101,26 @@ REFUSAL_ECHO = 80
 MAX_REFUSAL = 2000
 
 
-class State(ABC):
+class StateMeta(ABCMeta):
+    """Makes a state class from its declared fields (:mod:`fudaba.core.fields`): each ``name: type =
+    seat_cards()`` line of the class body becomes a slot, and the class gets the copy, JSON and
+    start functions compiled from every field (its bases' first) — unless it writes its own."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> StateMeta:
+        fields = fields_of(name, bases, ns)
+        own = {"_copy_into", "_dump", "init_fields"} & set(ns)
+        cls = super().__new__(mcls, name, bases, ns, **kw)
+        if fields:
+            compiled = compile_fields(fields)
+            cls.FIELDS = tuple(fields)  # type: ignore[attr-defined]
+            cls._FIELDS = compiled  # type: ignore[attr-defined]
+            for attr, fn in (("_copy_into", compiled.copy), ("_dump", compiled.dump), ("init_fields", compiled.init)):
+                if attr not in own:
+                    setattr(cls, attr, fn)
+        return cls
+
+
+class State(metaclass=StateMeta):
     """Base class of every game's state. See the module docstring for the protocol."""
 
     __slots__ = (
@@ -152,26 +173,17 @@ class State(ABC):
         for s in reversed(steps):
             self.stack.append((s, None))
 
-    def ask(
-        self,
-        player: int,
-        kind: str,
-        options: list[Action],
-        handler: str,
-        ctx: Any = None,
-        prompt: str = "",
-        private: bool = False,
-        sealed: dict[str, Any] | None = None,
-    ) -> None:
-        """Stop at a decision: ``player`` chooses one of ``options``; ``ANSWERS[handler]`` resumes.
-
-        ``private``: the choice is secret (see :class:`Decision`). ``sealed``: the answer is a sealed
-        pick — the core keeps it and no handler runs; :meth:`unseal` reveals every pick at once. The
-        dict is the public data of the ``pick`` event that tells every seat this one has picked
-        (``handler`` and ``ctx`` still name the decision, for :meth:`decision_options`)."""
-        if not options:
-            raise RuntimeError(f"engine bug: decision {kind!r} with no legal action")
-        self.decision = Decision(player, kind, prompt or kind, options, handler, ctx, private, sealed)
+    def ask(self, kind: DecisionKind, player: int, ctx: Any = None, options: list[Action] | None = None) -> None:
+        """Stop at a decision of ``kind`` (a :class:`~fudaba.core.kinds.DecisionKind` of the game's
+        ``KINDS``): ``player`` chooses one of its options, and ``kind.answer`` resumes with the choice.
+        ``options``: the kind's options when the rules have just computed them (they must be
+        ``kind.options(self, player, ctx)``). A sealed kind's answer is a sealed pick: the core keeps
+        it and no answer runs; :meth:`unseal` reveals every pick at once."""
+        opts = kind.options(self, player, ctx) if options is None else options
+        if not opts:
+            raise RuntimeError(f"engine bug: decision {kind.name!r} with no legal action")
+        self.decision = Decision(player, kind.name, kind.prompt(self, player, ctx), opts, kind.handler, ctx,
+                                 kind.is_private(self, player, ctx), kind.sealed_data(self, player, ctx))
 
     def emit(
         self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any
@@ -287,6 +299,11 @@ class State(ABC):
         tokens[0] = unicodedata.normalize("NFKC", tokens[0]).lower()  # ｐａｓｓ typed with an IME
         if tokens[0] == "concede":  # never listed, never interned
             return Action("concede", tuple(tokens[1:2]))
+        kind = self.game.KIND_BY_HANDLER.get(d.handler)
+        if kind is not None:  # the game's own shorthand for this decision (``bid 7``)
+            got = kind.read(self, d.player, d.ctx, tokens)
+            if got is not None and got in d.options:
+                return d.options[d.options.index(got)]
         words = tokens
         tokens = [tokens[0], *(self.game.resolve_token(t) for t in tokens[1:])]
         key = " ".join(tokens).lower()
@@ -350,8 +367,6 @@ class State(ABC):
         if found:
             return list(found.values()), named
         # a displayed option copied whole: a legal action, then exactly the words of its gloss
-        from .session import option_gloss
-
         view: dict[str, Any] | None = None
         for k in range(len(words) - 1, 0, -1):
             rest = " ".join(words[k:]).casefold()
@@ -361,7 +376,7 @@ class State(ABC):
                     continue
                 if view is None:
                     view = self.view(d.player)
-                if any(" ".join(option_gloss(self.game, a, lang, view).split()).casefold() == rest
+                if any(" ".join(self.game.option_gloss(a, view, lang).split()).casefold() == rest
                        for lang in ("en", "ja")):
                     found[a.text] = a
         return list(found.values()), named
@@ -612,17 +627,27 @@ class State(ABC):
             self.game = self.game.with_cards(list(pos["cards"]), "position [[cards]]")
 
     # ------------------------------------------------------------------ game hooks
-    @abstractmethod
+    #: the declared fields (:mod:`fudaba.core.fields`) and what was compiled from them
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    _FIELDS: ClassVar[CompiledFields | None] = None
+
     def _copy_into(self, new: Any) -> None:
-        """Game hook."""
+        """Copy the game's fields into ``new`` (compiled from ``FIELDS``, or the game's own)."""
+        raise TypeError(f"{type(self).__name__} declares no fields and writes no _copy_into")
 
-    @abstractmethod
     def _dump(self) -> dict[str, Any]:
-        """Game hook."""
+        """The game's fields as JSON-able data, in declared order (compiled from ``FIELDS``)."""
+        raise TypeError(f"{type(self).__name__} declares no fields and writes no _dump")
 
-    @abstractmethod
     def _load(self, data: dict[str, Any]) -> None:
-        """Game hook."""
+        """Set the game's fields from a state document's ``state`` table, every value checked
+        (PositionError naming the key); a game with more to check or derive extends it."""
+        if self._FIELDS is None:
+            raise TypeError(f"{type(self).__name__} declares no fields and writes no _load")
+        self._FIELDS.load(self, data, self.game.cards)
+
+    def init_fields(self) -> None:
+        """Every field at its starting value (compiled from ``FIELDS``)."""
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -666,6 +691,12 @@ class State(ABC):
         self.sealed = ()
         self.emit(kind, **data, picks={str(p): a.text if show is None else show(p, a) for p, a in picks.items()})
         return picks
+
+    def add_sealed(self, kind: DecisionKind, player: int, ctx: Any, action: Action | str) -> None:
+        """A sealed pick already made, for a position that starts between a pick and its reveal (no
+        event is logged: a position has no past)."""
+        text = action.text if isinstance(action, Action) else str(action)
+        self.sealed = (*self.sealed, (player, kind.name, kind.handler, ctx, text))
 
     def picked(self) -> list[int]:
         """The seats whose sealed pick waits to be revealed (all that a view may show of them)."""
@@ -806,9 +837,11 @@ class State(ABC):
         ``Game.explain``)."""
         return self.game.explain(self, action)
 
-    @abstractmethod
     def all_cards(self) -> list[str]:
-        """Game hook."""
+        """Every card id the state holds (for conservation checks): the cards of every zone field."""
+        if self._FIELDS is None:
+            raise TypeError(f"{type(self).__name__} declares no fields and writes no all_cards")
+        return self._FIELDS.zones(self)
 
 
 def canonical(ids: Iterable[str], rng: Rng | None) -> list[str]:

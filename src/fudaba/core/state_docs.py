@@ -105,7 +105,7 @@ def _decision_doc(st: State, x: Any, f: Fields) -> Decision:
         check_tree(f.mapping(sealed, key + ".sealed"), "state: key 'common.decision.sealed'", max_depth=4)
     return Decision(f.seat(d["player"], key + ".player"), f.text(d["kind"], key + ".kind"),
                     f.text(d["prompt"], key + ".prompt", max_len=2000), actions, handler,
-                    _ctx(st, handler, d["ctx"], key + ".ctx", f),
+                    st.game.kind_ctx(handler, _ctx(st, handler, d["ctx"], key + ".ctx", f)),
                     f.flag(d.get("private", False), key + ".private"), sealed)
 
 
@@ -189,7 +189,7 @@ def _answer_probe(st: State, a: Action, budget: list[int]) -> None:
 def _sealed_doc(st: State, x: Any, key: str, f: Fields) -> Sealed:
     p, kind, handler, ctx, text = f.array(x, key, 5)
     f.text(handler, key + "[2]", max_len=60)
-    return (f.seat(p, key + "[0]"), f.text(kind, key + "[1]"), handler, _ctx(st, handler, ctx, key + "[3]", f),
+    return (f.seat(p, key + "[0]"), f.text(kind, key + "[1]"), handler, st.game.kind_ctx(handler, _ctx(st, handler, ctx, key + "[3]", f)),
             _notation(text, key + "[4]", f).text)
 
 

@@ -16,27 +16,17 @@ it here, so a front end reads the same keys whatever the game:
 * ``table`` — the game's own data, whatever it is (a grid, rows of slots, a chain…); what a game has
   per seat is in ``table["players"][p]``.
 
-Keys of the views before this envelope still answer a lookup for one version, as *deprecated
-aliases*: ``view["you"]`` or ``view.get("grave")`` gives the value and a :class:`DeprecationWarning`
-naming the new key. They are not stored in the dict: not in its keys, not in ``json.dumps(view)``;
-a game describes them once (:class:`OldKeys`) and they cost a view nothing until read.
+The views' old keys of 0.1 (``view["you"]``, ``view["players"][p]["grave"]``…), kept for one
+version as deprecated aliases, are gone in 0.2 (CHANGELOG.md): a missing key is a plain KeyError.
 
->>> def read(view, ctx, key):
-...     return view["seat"]
->>> v = View({"seat": 0}, OldKeys(read, {"you": "seat"}))
->>> v["seat"], "you" in v, list(v)
-(0, False, ['seat'])
->>> import warnings
->>> with warnings.catch_warnings():
-...     warnings.simplefilter("ignore")
-...     v["you"], v.get("you"), v.get("nothing", 5)
-(0, 0, 5)
+>>> v = View({"seat": 0})
+>>> v["seat"], v.get("you"), list(v)
+(0, None, ['seat'])
 """
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -50,54 +40,10 @@ ENVELOPE_KEYS = ("game", "variant", "seat", "turn", "phase", "active", "decision
 PLAYER_KEYS = ("hand", "hand_count", "deck_count", "discard")
 
 
-class OldKeys:
-    """The deprecated keys of one kind of view (or part of one): ``now`` maps each old key to where
-    its value is now (for the warning); ``read(view, ctx, key)`` gives its value. ``read`` must be a
-    module-level function, so that a view pickles."""
-
-    __slots__ = ("now", "read")
-
-    def __init__(self, read: Callable[[View, Any, str], Any], now: dict[str, str]) -> None:
-        self.read = read
-        self.now = now
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (OldKeys, (self.read, self.now))
-
-
 class View(dict[str, Any]):
-    """A view (or a part of one): a plain dict, plus deprecated aliases that answer lookups only.
+    """A view (or a part of one): a plain dict of JSON data (the type games' ``view`` returns)."""
 
-    ``old``: its deprecated keys; ``ctx``: what ``old.read`` needs besides the view itself."""
-
-    __slots__ = ("ctx", "old")
-
-    def __init__(self, data: dict[str, Any] | None = None, old: OldKeys | None = None, ctx: Any = None) -> None:
-        super().__init__(data or {})
-        self.old = old
-        self.ctx = ctx
-
-    def _old(self, key: str) -> Any:
-        old = self.old
-        assert old is not None
-        warnings.warn(f"view key {key!r} is deprecated (issue 7): read {old.now[key]} instead", DeprecationWarning,
-                      stacklevel=3)
-        return old.read(self, self.ctx, key)
-
-    def __missing__(self, key: str) -> Any:
-        if self.old is not None and key in self.old.now:
-            return self._old(key)
-        raise KeyError(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        if key in self:
-            return dict.__getitem__(self, key)
-        if self.old is not None and key in self.old.now:
-            return self._old(key)
-        return default
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (View, (dict(self), self.old, self.ctx))
+    __slots__ = ()
 
 
 def decision_view(d: Decision | None, seat: int | None, picked: Sequence[int] = ()) -> dict[str, Any] | None:
@@ -114,20 +60,19 @@ def decision_view(d: Decision | None, seat: int | None, picked: Sequence[int] = 
     return dv
 
 
-def player_view(hand: Sequence[str], visible: bool, deck_count: int, discard: Sequence[str],
-                old: OldKeys | None = None, ctx: Any = None) -> View:
+def player_view(hand: Sequence[str], visible: bool, deck_count: int, discard: Sequence[str]) -> View:
     """``view["players"][p]``; ``visible``: the viewer may see this hand (else only its count)."""
     d: dict[str, Any] = {"hand": list(hand)} if visible else {}
     d["hand_count"] = len(hand)
     d["deck_count"] = deck_count
     d["discard"] = list(discard)
-    return View(d, old, ctx)
+    return View(d)
 
 
-def envelope(st: State, seat: int | None, *, phase: str, active: int, players: list[View], table: dict[str, Any],
-             old: OldKeys | None = None) -> View:
+def envelope(st: State, seat: int | None, *, phase: str, active: int, players: list[View],
+             table: dict[str, Any]) -> View:
     """The view of ``st`` for ``seat``: the common keys, ``players`` (see :func:`player_view`) and the
-    game's ``table``; ``old``: the deprecated keys kept for one version."""
+    game's ``table``."""
     return View({
         "game": st.game.name,
         "variant": st.game.variant,
@@ -141,4 +86,4 @@ def envelope(st: State, seat: int | None, *, phase: str, active: int, players: l
         "winner": st.winner,
         "result": st.result,
         "table": table,
-    }, old)
+    })

@@ -15,6 +15,7 @@ import logging
 import re
 import secrets
 import time
+from bisect import bisect_right
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,21 +27,22 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import fudaba.server.protocol as P  # the module itself: the package (__init__) imports app, never the reverse
 
 from ..core.decks import Deck
 from ..core.errors import FudabaError
 from ..core.game import Game
 from ..core.record import start_state
 from ..core.redact import Before, action_line
-from ..core.registry import game_class, games, load_game
-from . import protocol as P
+from ..core.registry import descriptor, game_class, games, load_game
 from .errors import BadRequest, engine_error, lang_of
 from .limits import Limits, RateLimiter, client_key, retry_after
 from .middleware import Guard
 from .rooms import AI_LEVELS, MAX_CONNECTIONS, Conn, Room, Rooms
 from .storage import Storage
+from .tables import ShellFiles, game_web
 
 log = logging.getLogger("fudaba.server")
 
@@ -75,17 +77,13 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
     *Limits*); ``origins``: the origins allowed besides the server's own host (``--origin``);
     ``clock``: the time (``time.time``; tests move it)."""
     limits = limits or Limits()
-    extra: dict[str, list[dict[str, Any]]] = {}
-    for name, paths in (card_files or {}).items():
-        g = load_game(name).with_card_files(list(paths))
-        if g.extra_cards:
-            extra[g.name] = list(g.extra_cards)
     storage = Storage(db_path, clock=clock)
-    hub = Rooms(storage, ai_delay=ai_delay, extra_cards=extra, limits=limits, clock=clock)
+    hub = Rooms(storage, ai_delay=ai_delay, extra_cards=user_cards(card_files), limits=limits, clock=clock)
     hub.load()
-    static = Path(static_dir) if static_dir is not None else STATIC
-    catalogue = games_catalogue(hub)
-    new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
+    hub.web = game_web()
+    site = Site(hub, limits, Path(static_dir) if static_dir is not None else STATIC, rate, clock)
+    hub.admit = lambda client: room_limits(hub, site.new_rooms, client)  # a rematch is a new room too
+    hub.admitted = site.new_rooms.hit
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -100,34 +98,76 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             await hub.close()
             storage.close()
 
+    app = Starlette(routes=site.routes(), lifespan=lifespan,
+                    middleware=[Middleware(Guard, limits=limits, origins=origins, clock=clock)],
+                    exception_handlers={HTTPException: http_refusal})
+    app.state.rooms = hub
+    app.state.storage = storage
+    return app
+
+
+def user_cards(card_files: Mapping[str, Sequence[str | Path]] | None) -> dict[str, list[dict[str, Any]]]:
+    """The user's cards (``--cards``) by game name, checked once at start."""
+    extra: dict[str, list[dict[str, Any]]] = {}
+    for name, paths in (card_files or {}).items():
+        g = load_game(name).with_card_files(list(paths))
+        if g.extra_cards:
+            extra[g.name] = list(g.extra_cards)
+    return extra
+
+
+class Site:
+    """The routes of one app: the pages, the lobby's API and the rooms' websocket, over one
+    :class:`~.rooms.Rooms`."""
+
+    def __init__(self, hub: Rooms, limits: Limits, static: Path, rate: int | None,
+                 clock: Callable[[], float]) -> None:
+        self.hub, self.limits, self.static, self.rate = hub, limits, static, rate
+        self.catalogue = games_catalogue(hub)
+        self.new_rooms = RateLimiter(limits.rooms_per_minute, 60.0, clock)
+
+    def routes(self) -> list[Route | WebSocketRoute | Mount]:
+        return [
+            Route("/", self.index),
+            Route("/r/{room}", self.index),
+            Route("/api/games", self.api_games),
+            Route("/api/decks/check", refusals(self.api_check), methods=["POST"]),
+            Route("/api/rooms", refusals(self.api_create), methods=["POST"]),
+            Route("/api/my-rooms", refusals(self.api_my_rooms), methods=["POST"]),
+            Route("/api/rules/{game}", refusals(self.api_rules)),
+            Route("/api/rooms/{room}/replay", refusals(self.api_replay)),
+            Route("/api/rooms/{room}/record", refusals(self.api_record)),
+            Route("/api/rooms/{room}/notation", refusals(self.api_notation)),
+            WebSocketRoute("/ws/{room}", self.ws_room),
+            Mount("/static", ShellFiles(directory=self.static, games=self.hub.web), name="static"),
+        ]
+
     # ------------------------------------------------------------------ pages
-    async def index(request: Request) -> Response:
-        page = static / "index.html"
+    async def index(self, request: Request) -> Response:
+        page = self.static / "index.html"
         if not page.is_file():
             return PlainTextResponse("the client is not installed (static/index.html is missing)", 503)
         return FileResponse(page, media_type="text/html; charset=utf-8")
 
     # ------------------------------------------------------------------ API
-    async def api_games(request: Request) -> Response:
-        return JSONResponse(catalogue)
+    async def api_games(self, request: Request) -> Response:
+        return JSONResponse(self.catalogue)
 
-    @refusals
-    async def api_check(request: Request) -> Response:
-        body = await json_body(request, limits.header_timeout)
-        game = body_game(hub, body)
+    async def api_check(self, request: Request) -> Response:
+        body = await json_body(request, self.limits.header_timeout)
+        game = body_game(self.hub, body)
         text = body.get("text")
         if not isinstance(text, str):
             raise BadRequest.of("text")
         return JSONResponse({"ok": not (problems := game.check_deck(text)), "problems": problems})
 
-    @refusals
-    async def api_create(request: Request) -> Response:
-        client = client_key(request.scope)
-        room_limits(hub, new_rooms, client)
-        body = await json_body(request, limits.header_timeout)
-        room_limits(hub, new_rooms, client)  # again: the body took time
+    async def api_create(self, request: Request) -> Response:
+        hub, client = self.hub, client_key(request.scope)
+        room_limits(hub, self.new_rooms, client)
+        body = await json_body(request, self.limits.header_timeout)
+        room_limits(hub, self.new_rooms, client)  # again: the body took time
         room, tokens, seat = create_room(hub, body, client)
-        new_rooms.hit(client)
+        self.new_rooms.hit(client)
         room.ensure_ai()
         out = {"room": room.id, "seat": seat, "token": tokens[seat], "url": f"/r/{room.id}#t={tokens[seat]}",
                "spectate": f"/r/{room.id}"}
@@ -135,9 +175,8 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             out["invite"] = f"/r/{room.id}#t={tokens[1 - seat]}"
         return JSONResponse(out)
 
-    @refusals
-    async def api_my_rooms(request: Request) -> Response:
-        body = await json_body(request, limits.header_timeout)
+    async def api_my_rooms(self, request: Request) -> Response:
+        body = await json_body(request, self.limits.header_timeout)
         tokens = body.get("tokens", {})
         lang = body.get("lang", "ja")
         if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, str)
@@ -145,10 +184,9 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             raise BadRequest.of("tokens", max=MAX_TOKENS)
         if lang not in P.LANGS:
             raise BadRequest.of("lang")
-        return JSONResponse(my_rooms(hub, tokens, lang))
+        return JSONResponse(my_rooms(self.hub, tokens, lang))
 
-    @refusals
-    async def api_rules(request: Request) -> Response:
+    async def api_rules(self, request: Request) -> Response:
         name = request.path_params["game"]
         lang = request.query_params.get("lang", "ja")
         section = request.query_params.get("section") or None
@@ -168,59 +206,44 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
                    else BadRequest.of("no_rules", 404))
         return JSONResponse({"text": text})
 
-    @refusals
-    async def api_replay(request: Request) -> Response:
+    async def api_replay(self, request: Request) -> Response:
         q = request.query_params
         room_id = request.path_params["room"]
         token = q.get("token") or request.headers.get("x-fudaba-token") or None
         lang = q.get("lang", "ja")
         if lang not in P.LANGS:
             raise BadRequest.of("lang")
-        exists, seat = hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
+        exists, seat = self.hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
         if not exists:
             raise BadRequest.of("no_room", 404)
         if token is not None and seat is None:
             raise BadRequest.of("bad_token", 403)
-        room = hub.peek(room_id)
+        room = self.hub.peek(room_id)
         if room is None:
             raise BadRequest.of("no_room", 404)
         return JSONResponse(replay_step(room, seat, q.get("step"), lang))
 
+    async def api_record(self, request: Request) -> Response:
+        room, _seat, lang = finished_game(self.hub, request)
+        rec = room_record(room, lang)
+        return Response(rec.to_json() + "\n", media_type="application/json",
+                        headers=attachment(f"fudaba-{room.game.name}-{room.id}.json"))
+
+    async def api_notation(self, request: Request) -> Response:
+        room, seat, lang = finished_game(self.hub, request)
+        return PlainTextResponse(notation_text(room, seat, lang),
+                                 headers=attachment(f"fudaba-{room.game.name}-{room.id}.txt"))
+
     # ------------------------------------------------------------------ websocket
-    async def ws_room(ws: WebSocket) -> None:
+    async def ws_room(self, ws: WebSocket) -> None:
         await ws.accept()
-        room_id = ws.path_params["room"]
-        try:
-            text = await asyncio.wait_for(receive_text(ws), JOIN_TIMEOUT)
-        except (TimeoutError, WebSocketDisconnect, P.Malformed) as e:
-            if isinstance(e, WebSocketDisconnect):
-                return
-            why = str(e) if isinstance(e, P.Malformed) else f"no join within {JOIN_TIMEOUT:.0f} s"
-            await close_with(ws, why, 4400)
+        joined = await self.join(ws)
+        if joined is None:
             return
-        try:
-            token, lang = P.parse_join(text)
-        except P.Malformed as e:
-            await close_with(ws, str(e), 4400)
-            return
-        exists, seat = hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
-        if not exists:
-            await close_with(ws, "no such room", 4404)
-            return
-        if token is not None and seat is None:
-            await close_with(ws, "bad token: this token holds no seat of this room", 4401)
-            return
-        room = hub.get(room_id)
-        if room is None:
-            await close_with(ws, "no such room", 4404)
-            return
-        if len(room.conns) >= MAX_CONNECTIONS:
-            await close_with(ws, f"this room has {MAX_CONNECTIONS} connections already", 4429)
-            return
-        conn = Conn(ws, seat, lang)
+        room, conn = joined
         await room.attach(conn)
         try:
-            await serve_conn(room, conn, rate)
+            await serve_conn(room, conn, self.rate)
         except WebSocketDisconnect:
             pass
         finally:
@@ -229,24 +252,31 @@ def create_app(db_path: str | Path = "fudaba.sqlite3", *, ai_delay: float = 0.6,
             with anyio.CancelScope(shield=True):
                 await room.detach(conn)
 
-    routes = [
-        Route("/", index),
-        Route("/r/{room}", index),
-        Route("/api/games", api_games),
-        Route("/api/decks/check", api_check, methods=["POST"]),
-        Route("/api/rooms", api_create, methods=["POST"]),
-        Route("/api/my-rooms", api_my_rooms, methods=["POST"]),
-        Route("/api/rules/{game}", api_rules),
-        Route("/api/rooms/{room}/replay", api_replay),
-        WebSocketRoute("/ws/{room}", ws_room),
-        Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(Guard, limits=limits, origins=origins, clock=clock)],
-                    exception_handlers={HTTPException: http_refusal})
-    app.state.rooms = hub
-    app.state.storage = storage
-    return app
+    async def join(self, ws: WebSocket) -> tuple[Room, Conn] | None:
+        """The room and the connection a websocket's join asks for; None when it was closed with
+        the reason (no join in time, a malformed one, no such room, a bad token, a full room)."""
+        try:
+            text = await asyncio.wait_for(receive_text(ws), JOIN_TIMEOUT)
+            token, lang = P.parse_join(text)
+        except WebSocketDisconnect:
+            return None
+        except (TimeoutError, P.Malformed) as e:
+            why = str(e) if isinstance(e, P.Malformed) else f"no join within {JOIN_TIMEOUT:.0f} s"
+            await close_with(ws, why, 4400)
+            return None
+        room_id = ws.path_params["room"]
+        exists, seat = self.hub.token_seat(room_id, token)  # the token first: a wrong one rebuilds nothing
+        if exists and token is not None and seat is None:
+            await close_with(ws, "bad token: this token holds no seat of this room", 4401)
+            return None
+        room = self.hub.get(room_id) if exists else None
+        if room is None:
+            await close_with(ws, "no such room", 4404)
+        elif len(room.conns) >= MAX_CONNECTIONS:
+            await close_with(ws, f"this room has {MAX_CONNECTIONS} connections already", 4429)
+        else:
+            return room, Conn(ws, seat, lang)
+        return None
 
 
 # ---------------------------------------------------------------------- websocket helpers
@@ -301,6 +331,8 @@ async def serve_conn(room: Room, conn: Conn, rate: int | None) -> None:
             await room.act(conn, msg["action"], msg["seq"])
         elif kind == "concede":
             await room.act(conn, "concede", None)
+        elif kind == "rematch":
+            await room.ask_rematch(conn)
         elif kind == "join":
             await conn.send(P.dumps({"type": "error", "reason": "malformed message: already joined"}))
 
@@ -517,6 +549,64 @@ def my_rooms(hub: Rooms, tokens: Mapping[str, str], lang: str) -> list[dict[str,
     return out
 
 
+def finished_game(hub: Rooms, request: Request) -> tuple[Room, int, str]:
+    """The finished game a player asks for (its record, its notation): (room, the token's seat,
+    lang). A seat's token is required (the record holds both decks and the seed), checked before
+    the game is read: 403 without one or with a wrong one, 404 no room, 409 a game not over."""
+    q = request.query_params
+    room_id = request.path_params["room"]
+    token = q.get("token") or request.headers.get("x-fudaba-token") or None
+    lang = q.get("lang", "ja")
+    if lang not in P.LANGS:
+        raise BadRequest.of("lang")
+    exists, seat = hub.token_seat(room_id, token)
+    if not exists:
+        raise BadRequest.of("no_room", 404)
+    if token is None:
+        raise BadRequest.of("record_token", 403)
+    if seat is None:
+        raise BadRequest.of("bad_token", 403)
+    room = hub.peek(room_id)
+    if room is None:
+        raise BadRequest.of("no_room", 404)
+    if not room.state.over:
+        raise BadRequest.of("record_not_over", 409)
+    return room, seat, lang
+
+
+def attachment(filename: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+def room_record(room: Room, lang: str) -> Any:
+    """The game's record, as ``fudaba replay`` reads it (one line of JSON), with the room in ``meta``."""
+    rec = room.state.record()
+    rec.meta = {"lang": lang, "room": room.id, "name": room.row.name, "players": room.row.agents}
+    return rec
+
+
+def notation_text(room: Room, seat: int, lang: str) -> str:
+    """The game in notation: a header of ``#`` lines (the game, its settings, the seats, the result),
+    then every action of the history, one a line, as the engine wrote it."""
+    st = room.state
+    row = room.row
+    title = descriptor(room.game.name).title_in(lang)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(row.created))
+    seats = ", ".join(f"P{s}: {P.player_name(row.agents[s], s, lang)}" + (" *" if s == seat else "")
+                      for s in (0, 1))
+    head = [
+        f"# fudaba {title} ({room.game.name}), variant {room.game.variant}",
+        f"# room {room.id}{' ' + repr(row.name) if row.name else ''}, {when}",
+        f"# params {json.dumps(dict(room.game.params), ensure_ascii=False, sort_keys=True)}",
+        f"# seed {row.seed}",
+        f"# decks {json.dumps(row.deck_texts, ensure_ascii=False)}",
+        f"# seats {seats}",
+        f"# result {P.result_text(room.game, st, seat, lang)}",
+        f"# actions {len(st.history)}",
+    ]
+    return "\n".join(head + list(st.history)) + "\n"
+
+
 def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dict[str, Any]:
     """``{step, steps, action, view, log, cards, over, result}``: a finished game after ``step``
     actions (``raw``: the query's text; None: the end) as ``seat`` (None: a spectator) saw it."""
@@ -535,11 +625,13 @@ def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dic
     cur = start_state(rec)
     line = ""
     seen = 0  # the seat's log events before the step's action
+    by: int | None = None
     for i, a in enumerate(actions[:step]):
         if i == step - 1:
             before = Before(cur)
             mark = len(cur.log)
             seen = len(cur.log_view(seat))
+            by = P.mover(a, cur.decision.player if cur.decision is not None else None)
             cur.apply(a)
             line = action_line(before, a, cur.log[mark:], cur, seat, lang)
         else:
@@ -549,20 +641,24 @@ def replay_step(room: Room, seat: int | None, raw: str | None, lang: str) -> dic
     game = cur.game
     if not step:
         seen = len(events)
-    earlier = P.log_lines(game, events[:seen], seat, lang)
-    lines = earlier + P.log_lines(game, events[seen:], seat, lang)
+    acts = [bisect_right(room.starts, i) - 1 for i, e in enumerate(cur.log) if e.visible_to(seat)]
+    earlier = P.line_entries(game, events[:seen], acts[:seen], seat, lang)
+    now = P.line_entries(game, events[seen:], acts[seen:], seat, lang)
     return {"step": step, "steps": steps, "action": line, "view": view,
-            "log": [{"text": ln.text, "mine": ln.mine} for ln in lines], "step_from": len(earlier),
+            "log": earlier + now, "step_from": len(earlier), "last_by": by,
             "cards": P.cards_table(game, P.card_ids(view, game.cdb), lang),
             "over": cur.over, "result": P.result_text(game, cur, seat, lang)}
 
 
 # ---------------------------------------------------------------------- the games' catalogue
 def games_catalogue(hub: Rooms) -> list[dict[str, Any]]:
-    """``/api/games``: every game's variants, starter decks, parameters and AI levels."""
+    """``/api/games``: every game's titles and summary (its descriptor's), variants, starter decks,
+    parameters, AI levels and browser table (``table``: its module's URL, None for the generic
+    table; ``style``: its stylesheet's, or None)."""
     out = []
     for name in games():
         cls = game_class(name)
+        desc = descriptor(name)
         variants = list(cls.VARIANTS)
         decks = {}
         defaults: dict[str, dict[str, Any]] = {}
@@ -594,7 +690,11 @@ def games_catalogue(hub: Rooms) -> list[dict[str, Any]]:
                 "help_en": en, "help_ja": ja,
                 "variant_defaults": {v: defaults[v][key] for v in variants},
             })
-        out.append({"name": name, "title": cls.TITLE, "variants": variants, "decks": decks, "params": params,
+        web = hub.web_of(name)
+        out.append({"name": name, "title": desc.title_in("ja"), "title_en": desc.title_in("en"),
+                    "title_ja": desc.title_in("ja"), "summary_en": desc.summary_in("en"),
+                    "summary_ja": desc.summary_in("ja"), "table": web["table"], "style": web["style"],
+                    "variants": variants, "decks": decks, "params": params,
                     "agents": list(AI_LEVELS),
                     "starters": {v: [d.to_dict() for d in hub.game(name, v, {}).starter_deck_info()] for v in variants}})
     return out

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.actions import Action
 from ..core.game import Game
+from ..core.record import Record, iter_replay
 from ..core.session import Line, Session, card_name, option_gloss
 from ..core.state import State
 
@@ -38,6 +40,7 @@ REASONS: dict[str, dict[str, str]] = {
         "too_large": f"message too large: at most {MAX_MESSAGE} bytes",
         "too_frequent": f"too frequent: at most {RATE} messages a second",
         "saving": "the move could not be saved; it was not played",
+        "rematch_not_over": "a rematch is for a finished game",
     },
     "ja": {
         "spectator": "観戦者は操作できません",
@@ -46,6 +49,7 @@ REASONS: dict[str, dict[str, str]] = {
         "too_large": f"メッセージが大きすぎます (最大{MAX_MESSAGE}バイト)",
         "too_frequent": f"送信が多すぎます (1秒に{RATE}件まで)",
         "saving": "この手を保存できなかったため、実行していません",
+        "rematch_not_over": "再戦は対戦が終わってからです",
     },
 }
 
@@ -95,8 +99,8 @@ def parse_message(text: str) -> dict[str, Any]:
             raise Malformed("malformed join: 'token' must be the seat's token (text) or null (a spectator)")
         if msg.get("lang", "ja") not in LANGS:
             raise Malformed("malformed join: 'lang' must be 'ja' or 'en'")
-    elif kind not in ("concede", "ping"):
-        raise Malformed(f"malformed message: unknown type {str(kind)[:40]!r}; types: act, concede, lang, ping")
+    elif kind not in ("concede", "ping", "rematch"):
+        raise Malformed(f"malformed message: unknown type {str(kind)[:40]!r}; types: act, concede, lang, ping, rematch")
     return msg
 
 
@@ -220,6 +224,29 @@ def log_lines(game: Game, events: Iterable[dict[str, Any]], seat: int | None, la
     return out
 
 
+def line_entries(game: Game, events: Iterable[dict[str, Any]], acts: Iterable[int], seat: int | None,
+                 lang: str) -> list[dict[str, Any]]:
+    """The ``log`` entries of a seat's log view (``acts``: the action that logged each event):
+    ``{"text","mine","n"}`` and, when the event names them, ``place`` and ``card`` (strings) and
+    ``who`` (the place's ``owner``, else the event's ``player``) — what the page marks on the table
+    for the last action. Events that describe to "" are left out."""
+    out = []
+    for ev, n in zip(events, acts, strict=True):
+        text = game.describe(ev, lang)
+        if not text:
+            continue
+        player = ev.get("player")
+        entry: dict[str, Any] = {"text": text, "mine": seat is not None and player == seat, "n": n}
+        for key in ("place", "card"):
+            if isinstance(ev.get(key), str):
+                entry[key] = ev[key]
+        who = ev.get("owner", player)
+        if isinstance(who, int) and not isinstance(who, bool):
+            entry["who"] = who
+        out.append(entry)
+    return out
+
+
 def line_json(line: Line) -> str:
     """One ``log`` entry as JSON text: ``{"text","mine"}``."""
     return dumps({"text": line.text, "mine": line.mine})
@@ -242,7 +269,7 @@ def result_text(game: Game, state: State, seat: int | None, lang: str) -> str:
 
 
 def state_head(game: Game, state: State, seat: int | None, lang: str, view: dict[str, Any], view_json: str,
-               events: list[dict[str, Any]]) -> str:
+               events: list[dict[str, Any]], last_by: int | None = None) -> str:
     """The ``state`` message for ``seat`` without its cards and log, as JSON text left open at the
     end (:func:`finish` closes it). ``view`` is ``state.view(seat)`` and ``view_json`` its JSON text,
     ``events`` the seat's whole ``log_view(seat)`` (the room caches them, once per change)."""
@@ -256,6 +283,7 @@ def state_head(game: Game, state: State, seat: int | None, lang: str, view: dict
         "actions": actions,
         "over": state.over,
         "result": result_text(game, state, seat, lang),
+        "last_by": last_by,
     })
     return f'{{"type":"state","seq":{len(state.history)},"view":{view_json},{rest[1:-1]}'
 
@@ -271,10 +299,46 @@ def state_message(game: Game, state: State, seat: int | None, lang: str) -> dict
     from scratch: what a room sends to a connection that joins (it builds the text from its caches)."""
     view = state.view(seat)
     events = state.log_view(seat)
+    starts, movers = action_marks(state)
+    acts = [bisect_right(starts, i) - 1 for i, e in enumerate(state.log) if e.visible_to(seat)]
     cards = cards_json(game, card_ids(view, game.cdb), lang, {})
-    head = state_head(game, state, seat, lang, view, dumps(view), events)
-    msg: dict[str, Any] = json.loads(finish(head, cards, 0, map(line_json, log_lines(game, events, seat, lang))))
+    head = state_head(game, state, seat, lang, view, dumps(view), events, movers[-1] if movers else None)
+    lines = map(dumps, line_entries(game, events, acts, seat, lang))
+    msg: dict[str, Any] = json.loads(finish(head, cards, 0, lines))
     return msg
+
+
+# ---------------------------------------------------------------------- which action logged what
+def mover(action: str, player: int | None) -> int | None:
+    """The seat that chose ``action`` (history text) where ``player`` was to decide: a concession
+    names its own seat (``concede 1``)."""
+    words = action.split()
+    if len(words) == 2 and words[0] == "concede" and words[1] in ("0", "1"):
+        return int(words[1])
+    return player
+
+
+def marked_replay(rec: Record) -> tuple[State, tuple[list[int], list[int | None]]]:
+    """``replay(rec)`` (hashes checked), with the action marks (:func:`action_marks`) taken on the way."""
+    starts: list[int] = []
+    movers: list[int | None] = []
+    st: State | None = None
+    for _, _, s in iter_replay(rec):
+        st = s
+        if len(starts) < len(rec.actions):  # the state before the next action
+            starts.append(len(s.log))
+            movers.append(mover(rec.actions[len(movers)], s.decision.player if s.decision is not None else None))
+    assert st is not None
+    return st, (starts, movers)
+
+
+def action_marks(state: State) -> tuple[list[int], list[int | None]]:
+    """For each action of ``state.history``: the index in ``state.log`` where its events begin, and
+    the seat that chose it — found by replaying the game's record (a new room whose start the
+    engine answered already; a room rebuilt from the database gets them from its replay)."""
+    if not state.history:
+        return [], []
+    return marked_replay(state.record())[1]
 
 
 def player_name(agent_spec: str | None, seat: int, lang: str) -> str:
@@ -283,6 +347,29 @@ def player_name(agent_spec: str | None, seat: int, lang: str) -> str:
     return f"AI ({agent_spec})"
 
 
-__all__ = ["LANGS", "MAX_MESSAGE", "RATE", "Malformed", "card_entry", "card_ids", "card_ids_json", "card_name",
-           "cards_json", "cards_table", "dumps", "finish", "line_json", "log_lines", "parse_join", "parse_message", "reason",
-           "refs", "state_head", "state_message"]
+__all__ = [
+    "LANGS",
+    "MAX_MESSAGE",
+    "RATE",
+    "Malformed",
+    "action_marks",
+    "card_entry",
+    "card_ids",
+    "card_ids_json",
+    "card_name",
+    "cards_json",
+    "cards_table",
+    "dumps",
+    "finish",
+    "line_entries",
+    "line_json",
+    "log_lines",
+    "marked_replay",
+    "mover",
+    "parse_join",
+    "parse_message",
+    "reason",
+    "refs",
+    "state_head",
+    "state_message",
+]

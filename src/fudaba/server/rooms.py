@@ -16,6 +16,7 @@ import logging
 import re
 import secrets
 import time
+from bisect import bisect_right
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,18 +24,21 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+import fudaba.server.protocol as P  # the module itself: the package (__init__) imports app, never the reverse
+
 from ..agents import Agent, make_agent
 from ..core.actions import Action
 from ..core.decks import Deck
 from ..core.errors import FudabaError, IllegalAction
 from ..core.game import Game
-from ..core.record import Record, replay
-from ..core.registry import load_game
+from ..core.record import Record
+from ..core.registry import descriptors, load_game
 from ..core.state import State
-from . import protocol as P
-from .limits import Limits
+from .errors import BadRequest
+from .limits import Limits, client_key
 from .scheduler import Scheduler, think
 from .storage import RoomRow, Storage, same_token, token_hash
+from .tables import GameWeb
 
 log = logging.getLogger("fudaba.server")
 
@@ -84,7 +88,8 @@ class Conn:
 class Room:
     """One game in play."""
 
-    def __init__(self, row: RoomRow, game: Game, state: State, hub: Rooms) -> None:
+    def __init__(self, row: RoomRow, game: Game, state: State, hub: Rooms,
+                 marks: tuple[list[int], list[int | None]] | None = None) -> None:
         self.row = row
         self.id = row.id
         self.game = game
@@ -121,6 +126,15 @@ class Room:
         self._encoded: dict[tuple[int | None, str], list[str]] = {}
         self._cards: dict[tuple[str, str], str] = {}
         self._card_of: dict[str, str | None] = {}
+        # each action of the history: where its events begin in ``state.log`` and the seat that
+        # chose it (``action_marks``); each seat's events tagged with the action that logged them
+        self.starts, self.movers = marks if marks is not None else P.action_marks(state)
+        self._acts: dict[int | None, list[int]] = {}
+        self._scanned: dict[int | None, int] = {}
+        #: the rematch (docs/server.md, *After the game*): the seats that asked, and once made, the
+        #: new room's id and its people's tokens by their new seat
+        self.rematch_asked: set[int] = set()
+        self.rematch: tuple[str, dict[int, str]] | None = None
 
     @property
     def lock(self) -> asyncio.Lock:
@@ -150,7 +164,8 @@ class Room:
 
     def joined(self, conn: Conn) -> dict[str, Any]:
         return {"type": "joined", "room": self.id, "seat": conn.seat, "game": self.game.name,
-                "variant": self.game.variant, "name": self.row.name, "players": self.players(), "lang": conn.lang}
+                "variant": self.game.variant, "name": self.row.name, "players": self.players(), "lang": conn.lang,
+                **self.hub.web_of(self.game.name)}
 
     # ------------------------------------------------------------------ what a seat is shown
     def _touch(self) -> None:
@@ -175,12 +190,31 @@ class Room:
         return v
 
     def events(self, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's whole log view, extended incrementally (``log_view(seat, since=…)``), once a version."""
+        """The seat's whole log view (``log_view(seat)``: the events it may see, redacted for it),
+        extended incrementally once a version; :meth:`acts` tags each with its action."""
         evs = self._events.setdefault(seat, [])
         if seat not in self._read:
-            evs.extend(self.state.log_view(seat, since=len(evs)))
+            acts = self._acts.setdefault(seat, [])
+            log_ = self.state.log
+            starts = self.starts
+            for i in range(self._scanned.get(seat, 0), len(log_)):
+                e = log_[i]
+                if e.visible_to(seat):
+                    evs.append(e.view(seat))
+                    acts.append(bisect_right(starts, i) - 1)
+            self._scanned[seat] = len(log_)
             self._read.add(seat)
         return evs
+
+    def acts(self, seat: int | None) -> list[int]:
+        """For each event of ``events(seat)``, the index in the history of the action that logged
+        it (-1: the game's start, before any action)."""
+        self.events(seat)
+        return self._acts.setdefault(seat, [])
+
+    def last_by(self) -> int | None:
+        """The seat that chose the last action (None before any)."""
+        return self.movers[-1] if self.movers else None
 
     def log_json(self, seat: int | None, lang: str) -> list[str]:
         """The seat's log lines in ``lang``, each as JSON text, described and encoded once each."""
@@ -189,7 +223,8 @@ class Room:
         enc = self._encoded.setdefault(key, [])
         start = self._described.get(key, 0)
         if start < len(evs):
-            enc.extend(map(P.line_json, P.log_lines(self.game, evs[start:], seat, lang)))
+            acts = self.acts(seat)
+            enc.extend(map(P.dumps, P.line_entries(self.game, evs[start:], acts[start:], seat, lang)))
             self._described[key] = len(evs)
         return enc
 
@@ -206,7 +241,7 @@ class Room:
         h = self._heads.get(key)
         if h is None:
             h = self._heads[key] = P.state_head(self.game, self.state, seat, lang, self.view(seat),
-                                                self.view_json(seat), self.events(seat))
+                                                self.view_json(seat), self.events(seat), self.last_by())
         return h
 
     def message(self, seat: int | None, lang: str, log_from: int = 0, cards: set[str] | None = None) -> str:
@@ -260,6 +295,8 @@ class Room:
             await conn.send(self.message_for(conn))
             if back:
                 await self.broadcast({"type": "presence", "seat": conn.seat, "connected": True}, but=conn)
+            if self.rematch_asked or self.rematch is not None:
+                await conn.send(P.dumps(self.rematch_message(conn.seat)))
         self.ensure_ai()
 
     async def detach(self, conn: Conn) -> None:
@@ -311,14 +348,19 @@ class Room:
         the history, then send the new state (held lock). A failed commit puts the state back."""
         st = self.state
         start = len(st.history)
+        mark = len(st.log)
+        mover = st.decision.player if st.decision is not None else None
         move()
         new = list(st.history[start:])
+        for k, a in enumerate(new):
+            self.starts.append(mark if k == 0 else len(st.log))
+            self.movers.append(P.mover(a, mover))
         self._touch()
         try:
             await self.hub.storage.append_actions(self.id, start, new, st.over, st.winner, st.result)
         except Exception:
             log.exception("room %s: the actions %s could not be committed", self.id, new)
-            self.state = self.hub.rebuild_state(self.row, self.hub.storage.actions(self.id))
+            self.state, (self.starts, self.movers) = replay_marked(self.row, self.hub.storage.actions(self.id))
             self._reset_caches()
             raise StorageFailed() from None
         self.row.over, self.row.winner, self.row.result = st.over, st.winner, st.result
@@ -331,10 +373,74 @@ class Room:
     def _reset_caches(self) -> None:
         self._touch()
         self._events.clear()
+        self._acts.clear()
+        self._scanned.clear()
         self._described.clear()
         self._encoded.clear()
         for c in self.conns:  # the log is rebuilt: everyone gets a whole state next
             c.fresh()
+
+    # ------------------------------------------------------------------ the rematch
+    def people(self) -> list[int]:
+        """The seats a person holds (an AI seat has no token)."""
+        return [s for s in (0, 1) if self.agents[s] is None]
+
+    def rematch_message(self, seat: int | None) -> dict[str, Any]:
+        """``{"type":"rematch","asked","room","url","seat"}`` for a connection of ``seat``: the seats
+        that asked; once the new room is made, its id and the link for this seat (its new seat's
+        token in the fragment; a spectator's link has none)."""
+        msg: dict[str, Any] = {"type": "rematch", "asked": sorted(self.rematch_asked)}
+        if self.rematch is not None:
+            new_id, tokens = self.rematch
+            msg["room"] = new_id
+            if seat is not None and 1 - seat in tokens:
+                msg["seat"] = 1 - seat
+                msg["url"] = f"/r/{new_id}#t={tokens[1 - seat]}"
+            else:
+                msg["url"] = f"/r/{new_id}"
+        return msg
+
+    async def ask_rematch(self, conn: Conn) -> None:
+        """A seat asks for a rematch (a finished game only; a spectator may not). When every person's
+        seat has asked — at once against the AI — the new room is made: the same game, variant,
+        parameters, decks with their players and AI, a new seed, the seats swapped; each connection
+        is told its link."""
+        lang = conn.lang
+        async with self.lock:
+            seat = conn.seat
+            why = ("spectator" if seat is None else "rematch_not_over" if not self.state.over else None)
+            if why is not None:
+                await conn.send(P.dumps({"type": "refused", "reason": P.reason(why, lang), "action": "rematch"}))
+                return
+            assert seat is not None
+            if self.rematch is None:
+                self.rematch_asked.add(seat)
+                if set(self.people()) <= self.rematch_asked:
+                    try:
+                        room = self._make_rematch(client_key(conn.ws.scope))
+                    except (BadRequest, FudabaError) as e:  # a limit; a deck the game refuses now
+                        self.rematch_asked.discard(seat)
+                        text = (e.error_ja if lang == "ja" else e.error) if isinstance(e, BadRequest) else str(e)
+                        await conn.send(P.dumps({"type": "refused", "reason": text, "action": "rematch"}))
+                        return
+                    room.ensure_ai()
+            await asyncio.gather(*(c.send(P.dumps(self.rematch_message(c.seat))) for c in list(self.conns)))
+
+    def _make_rematch(self, client: str) -> Room:
+        row = self.row
+        self.hub.admit(client)
+        decks = [Deck.from_dict(d) for d in reversed(row.decks)]
+        texts = [dict(t) for t in reversed(row.deck_texts)]
+        people = self.people()
+        if len(people) == 2:
+            seat, opponent = 0, "friend"
+        else:
+            seat, opponent = 1 - people[0], str(row.agents[1 - people[0]])
+        room, tokens = self.hub.create(self.game, decks, texts, secrets.randbelow(2**31), seat, opponent,
+                                       row.name, client)
+        self.hub.admitted(client)
+        self.rematch = (room.id, tokens)
+        return room
 
     # ------------------------------------------------------------------ the AI
     def ai_to_move(self) -> int | None:
@@ -390,6 +496,14 @@ def _now() -> float:
     return time.monotonic()
 
 
+def replay_marked(row: RoomRow, actions: list[str]) -> tuple[State, tuple[list[int], list[int | None]]]:
+    """A stored game replayed (hashes checked; FudabaError when it does not replay), with its
+    action marks (``protocol.action_marks``) taken on the way."""
+    rec = Record(game=row.game, variant=row.variant, params=dict(row.params), actions=list(actions),
+                 decks=row.decks, seed=row.seed, cards=row.cards)
+    return P.marked_replay(rec)
+
+
 class Rooms:
     """Every room of the server, the storage behind them and what rooms share: the AI's scheduler,
     the finished games kept for replays, the limits and the clock (``time.time``; tests give their
@@ -411,6 +525,20 @@ class Rooms:
         self.scheduler = Scheduler(limits.ai_workers, limits.ai_per_client, limits.ai_seconds, limits.ai_busy_rooms,
                                    limits.ai_busy_level)
         self.skipped: dict[str, str] = {}
+        #: each game's browser table files (``tables.game_web``; set by ``create_app``)
+        self.web: dict[str, GameWeb] = {}
+        #: may ``client`` make a room now (raises the refusal, a ``BadRequest``), and count one made:
+        #: ``create_app`` sets both to the limits of ``POST /api/rooms`` (a rematch makes a room too)
+        self.admit: Callable[[str], None] = lambda client: None
+        self.admitted: Callable[[str], None] = lambda client: None
+
+    def web_of(self, name: str) -> dict[str, Any]:
+        """What a page is told of a game's table: ``title`` [en, ja], ``table`` and ``style`` URLs."""
+        w = self.web.get(name)
+        if w is None:
+            d = descriptors().get(name)
+            w = GameWeb(d.title if d is not None else (name, name))
+        return w.urls(name)
 
     def game(self, name: str, variant: str | None, params: Mapping[str, Any]) -> Game:
         """The game (UnknownGame for a bad name, variant or parameter), with the server's added cards."""
@@ -430,18 +558,16 @@ class Rooms:
 
     def _build(self, row: RoomRow) -> Room | None:
         try:
-            st = self.rebuild_state(row, row.actions)
+            st, marks = replay_marked(row, row.actions)
         except FudabaError as e:
             self.skipped[row.id] = str(e)
             log.warning("room %s does not replay and is skipped: %s", row.id, e)
             return None
-        return Room(row, st.game, st, self)
+        return Room(row, st.game, st, self, marks)
 
     @staticmethod
     def rebuild_state(row: RoomRow, actions: list[str]) -> State:
-        rec = Record(game=row.game, variant=row.variant, params=dict(row.params), actions=list(actions),
-                     decks=row.decks, seed=row.seed, cards=row.cards)
-        return replay(rec)
+        return replay_marked(row, actions)[0]
 
     def resume(self) -> None:
         """Start the AI's turn in every room where it is to move (needs a running loop)."""

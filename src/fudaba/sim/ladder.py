@@ -38,8 +38,6 @@ difference ``R_1 − R_2`` is twice as wide, the usual interval of the logit of 
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -47,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.record import Record
+from .gamelog import GamesLog, digest
 from .runner import SimConfig, Timing, run_batches
 
 #: the Elo scale: rating points per unit of natural-log strength
@@ -302,44 +301,43 @@ def pairings(agents: Sequence[str], games: int, base: SimConfig) -> list[tuple[i
 
 
 def run_ladder(agents: Sequence[str], games: int, base: SimConfig, workers: int = 1,
-               progress: Callable[[int], None] | None = None, log: str | Path | None = None) -> Ladder:
+               progress: Callable[[int], None] | None = None, log: str | Path | None = None,
+               backend: str = "process", address: str | None = None) -> Ladder:
     """Play the round robin of ``agents`` (agent specs, as ``make_agent`` takes them): ``games``
     games per pair in the game, variant, parameters and seed of ``base``, on ``workers`` processes.
 
     ``log``: a JSON-lines file; each game's outcome is appended to it as the game ends, and the
     games already there (same game, variant, parameters, decks, cards, seed and agents) are not
     played again — a long round
-    robin stopped halfway runs on later to the same result."""
+    robin stopped halfway runs on later to the same result (sim/gamelog.py). ``backend`` and
+    ``address``: where the games are played (``run_batches``)."""
     batches = pairings(agents, games, base)
     ladder = Ladder(list(agents))
     if log is None:
-        for b, rec, timing in run_batches([(cfg, n) for _, _, cfg, n in batches], workers, progress):
+        for b, rec, timing in run_batches([(cfg, n) for _, _, cfg, n in batches], workers, progress,
+                                          backend=backend, address=address):
             ladder.add(batches[b][0], batches[b][1], rec, timing)
         return ladder
     # the rule parameters, decks and added cards, as a digest (a line stays short)
-    rules = json.dumps([base.params, base.decks, base.cards], sort_keys=True, default=str)
     key = {"game": base.game, "variant": base.variant, "seed": base.seed,
-           "config": hashlib.sha256(rules.encode()).hexdigest()[:16]}
+           "config": digest(base.params, base.decks, base.cards)}
+    games_log = GamesLog(log, key)
     batch_of = {(agents[a], agents[b]): n for n, (a, b, _, _) in enumerate(batches)}
     done: dict[tuple[int, int], dict[str, Any]] = {}
-    path = Path(log)
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            g = json.loads(line)
-            n = batch_of.get((g["a"], g["b"]))
-            if n is not None and all(g.get(k) == v for k, v in key.items()) and g["index"] < batches[n][3]:
-                done[(n, g["index"])] = g
+    for g in games_log.entries():
+        n = batch_of.get((g["a"], g["b"]))
+        if n is not None and g["index"] < batches[n][3]:
+            done[(n, g["index"])] = g
     todo = [(cfg, [i for i in range(n) if (b, i) not in done]) for b, (_, _, cfg, n) in enumerate(batches)]
     if done and progress:
         progress(len(done))  # the games the log already holds count as played
-    with path.open("a", encoding="utf-8") as f:
-        for b, rec, timing in run_batches(todo, workers, progress, chunk=1):  # each game saved as it ends
+    with games_log.appending() as write:
+        for b, rec, timing in run_batches(todo, workers, progress, chunk=1, backend=backend, address=address):
             a_seat = int(rec.meta["agent_a_seat"])
-            g = {**key, "a": agents[batches[b][0]], "b": agents[batches[b][1]], "index": rec.meta["index"],
+            g = {"a": agents[batches[b][0]], "b": agents[batches[b][1]], "index": rec.meta["index"],
                  "a_won": None if rec.winner is None else rec.winner == a_seat,
                  "seconds": list(timing.seconds), "decisions": list(timing.decisions)}
-            f.write(json.dumps(g) + "\n")
-            f.flush()
+            write(g)
             done[(b, g["index"])] = g
     for (b, _), g in done.items():
         ladder.add_outcome(batches[b][0], batches[b][1], g["a_won"],

@@ -35,6 +35,9 @@ class SimConfig:
     decks: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
     #: card tables added to the game's pool (``--cards``): every worker plays with them
     cards: list[dict[str, Any]] = field(default_factory=list)
+    #: keep what became of every card of both decks in the record (``meta["cards"]``, the balance lab's
+    #: per-card facts: sim/lab/tracking.py), read from the game's log as it ends
+    track: bool = False
 
     def load(self) -> Game:
         game = load_game(self.game, self.variant, **self.params)
@@ -114,6 +117,10 @@ def play_game_timed(game: Game, cfg: SimConfig, index: int,
         "first": _first_player(st),
         "decisions": n,
     }
+    if cfg.track:
+        from .lab.tracking import track
+
+        rec.meta["cards"] = track(game, st.log, seat_decks)
     b_seat = 1 - a_seat
     return rec, Timing((seconds[a_seat], seconds[b_seat]), (decisions[a_seat], decisions[b_seat]))
 
@@ -149,6 +156,8 @@ def run_batches(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> Iterator[tuple[int, Record, Timing]]:
     """Play several batches (each a config and its number of games, or the indices of the games
     to play — the rest of an interrupted run) with one pool of workers.
@@ -156,9 +165,15 @@ def run_batches(
     Yields ``(batch number, record, timing)`` in completion order (``meta.index`` gives a game's
     place in its batch); a batch's games are the games :func:`run_batch` would play for it.
     ``chunk``: games per task of a worker (default: about six tasks per worker; 1 sends each game
-    back as soon as it ends, for long games whose results are saved as they come)."""
+    back as soon as it ends, for long games whose results are saved as they come).
+
+    ``backend``: ``"process"`` (this machine's processes; one worker plays in this process) or
+    ``"ray"`` (tasks of ``chunk`` games on a Ray cluster: ``address`` of a running one, or a local Ray
+    started with ``workers`` CPUs; sim/ray_backend.py). Both give the same records for the same seeds."""
+    if backend not in BACKENDS:
+        raise FudabaError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     wanted = [(cfg, list(range(n)) if isinstance(n, int) else list(n)) for cfg, n in batches]
-    if workers <= 1:
+    if workers <= 1 and backend == "process":
         for b, (cfg, indices) in enumerate(wanted):
             if not indices:
                 continue
@@ -173,17 +188,34 @@ def run_batches(
     # about six chunks per worker over all batches: small enough to balance, large enough that loading
     # the game once per chunk costs little
     if chunk is None:
-        chunk = max(1, min(100, sum(len(ix) for _, ix in wanted) // (workers * 6) or 1))
+        chunk = max(1, min(100, sum(len(ix) for _, ix in wanted) // (max(1, workers) * 6) or 1))
+    # the batches' chunks taken in turn (the first of each batch, then the second, …): the games
+    # of a pair's two batches — the same deals, the agents swapped — end at about the same pace
+    order = sorted(((s // chunk, b) for b, (_, indices) in enumerate(wanted) for s in range(0, len(indices), chunk)))
+    tasks = [(b, wanted[b][0], wanted[b][1][k * chunk:(k + 1) * chunk]) for k, b in order]
+    if backend == "ray":
+        from .ray_backend import ray_chunks
+
+        done: Iterator[tuple[int, list[tuple[str, Timing]]]] = ray_chunks(_play_chunk, tasks, workers, address)
+    else:
+        done = _process_chunks(tasks, workers)
+    for b, results in done:
+        for text, timing in results:
+            if progress:
+                progress(1)
+            yield b, Record.from_json(text), timing
+
+
+#: where games can be played: this machine's processes, or a Ray cluster
+BACKENDS = ("process", "ray")
+
+#: a task: (batch number, its config, the indices of the games to play)
+Task = tuple[int, SimConfig, list[int]]
+
+
+def _process_chunks(tasks: Sequence[Task], workers: int) -> Iterator[tuple[int, list[tuple[str, Timing]]]]:
+    """Each task played in a pool of ``workers`` processes; ``(batch, results)`` as tasks end."""
     with ProcessPoolExecutor(max_workers=workers) as ex:
-        # the batches' chunks taken in turn (the first of each batch, then the second, …): the games
-        # of a pair's two batches — the same deals, the agents swapped — end at about the same pace
-        tasks = sorted(((s // chunk, b) for b, (_, indices) in enumerate(wanted) for s in range(0, len(indices), chunk)))
-        futs = {}
-        for k, b in tasks:
-            cfg, indices = wanted[b]
-            futs[ex.submit(_play_chunk, cfg, indices[k * chunk:(k + 1) * chunk])] = b
+        futs = {ex.submit(_play_chunk, cfg, indices): b for b, cfg, indices in tasks}
         for f in as_completed(futs):
-            for text, timing in f.result():
-                if progress:
-                    progress(1)
-                yield futs[f], Record.from_json(text), timing
+            yield futs[f], f.result()

@@ -99,3 +99,67 @@ def summarize(records: Iterable[Record], agents: tuple[str, str] | None = None) 
             if r.winner == first:
                 s.first_wins += 1
     return s
+
+
+Z95 = 1.959963984540054
+
+
+def newcombe_diff(k1: float, n1: float, k2: float, n2: float) -> tuple[float, float]:
+    """95% interval of the difference of two independent proportions ``k1/n1 - k2/n2``: Newcombe's
+    hybrid score interval (1998, method 10), from the two Wilson intervals.
+
+    >>> lo, hi = newcombe_diff(56, 70, 48, 80)
+    >>> round(lo, 4), round(hi, 4)
+    (0.0524, 0.3339)
+    """
+    if not n1 or not n2:
+        return (-1.0, 1.0)
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1)
+    l2, u2 = wilson(k2, n2)
+    d = p1 - p2
+    return (d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
+
+
+def newcombe_paired(a: float, b: float, c: float, d: float) -> tuple[float, float]:
+    """95% interval of the difference ``(b - c) / n`` of two paired proportions (McNemar's table:
+    ``a`` both, ``b`` the first only, ``c`` the second only, ``d`` neither): Newcombe's hybrid score
+    interval (1998, method 10: the two Wilson intervals combined through the correlation ``phi``,
+    whose numerator ``ad - bc`` is lowered by ``n/2`` when positive, so that pairs that all agree do
+    not give an interval of no width). Cells may be fractional (a draw counts half).
+
+    >>> [round(x, 3) for x in newcombe_paired(12, 9, 2, 21)]   # a difference of 7/44 = 0.159
+    [0.011, 0.295]
+    >>> lo, hi = newcombe_paired(30, 0, 0, 30)                 # 60 pairs that agree: 0, and not exactly
+    >>> lo < 0 < hi
+    True
+    >>> newcombe_paired(0, 0, 0, 0)
+    (-1.0, 1.0)
+    """
+    n = a + b + c + d
+    if n <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson(a + b, n)
+    l2, u2 = wilson(a + c, n)
+    den = (a + b) * (c + d) * (a + c) * (b + d)
+    num = a * d - b * c
+    num = max(num - n / 2, 0.0) if num > 0 else num  # Newcombe's correction: no overconfident zero width
+    phi = num / math.sqrt(den) if den > 0 else 0.0
+    theta = (b - c) / n
+    dl = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    du = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
+    return (max(-1.0, theta - dl), min(1.0, theta + du))
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% normal interval (``mean ± 1.96 s/√n``; n < 2: the mean
+    alone, an interval of no width cannot be claimed so it is ``(nan, nan)``)."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    m = statistics.fmean(values)
+    if n < 2:
+        return (m, math.nan, math.nan)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n)
+    return (m, m - half, m + half)

@@ -1,4 +1,4 @@
-"""Project Maken notation (spec §11): verbs per decision and interned action builders.
+"""Project Maken notation (spec §11): the actions of each decision (its kind's ``verbs``, ``rules/``) and interned builders.
 
 ==================== ================================================================
 decision (``kind``)  actions
@@ -26,7 +26,8 @@ from .state import DOUBLE_ORDER
 
 A = Action.of
 KEEP = Action.const("keep")
-MULLIGAN = Action.const("mulligan")
+#: ``mulligan``: the hand into the stamina and a new hand drawn (§4 ⑤)
+NEW_HAND = Action.const("mulligan")
 SKIP = Action.const("skip")
 END = Action.const("end")
 CALL = Action.const("call")
@@ -37,18 +38,7 @@ PASS = Action.const("pass")
 GUARD = {t: A("guard", t) for t in ("stand", "crouch", "air")}
 MAINTAIN_AS = {t: A("maintain", t) for t in ("stand", "crouch")}
 #: ``draw N`` by N
-DRAW = tuple(A("draw", str(n)) for n in range(41))
-
-#: the verbs each decision kind takes (for explanations of refused actions)
-KIND_VERBS: dict[str, tuple[str, ...]] = {
-    "mulligan": ("keep", "mulligan"),
-    "draw": ("draw",),
-    "before_attack": ("bet", "set", "skip"),
-    "action": ("bet", "call", "drop", "gc", "guard", "maintain"),
-    "cover": ("cover",),
-    "bonus": ("bet", "pass"),
-    "after_attack": ("end", "set"),
-}
+DRAWS = tuple(A("draw", str(n)) for n in range(41))
 
 _BET: dict[str, Action] = {}
 _SET: dict[str, Action] = {}

@@ -4,19 +4,19 @@ Moves: draw (stamina top → hand), gauge gain (stamina top → gauge top, stopp
 or an empty stamina: 注1, §6.2.1 ⑤), gauge loss and gauge payment (gauge top → dust top), dust
 (ダスト送り). Effects: ``draw``, ``gauge_gain``, ``gauge_loss``, ``modify`` (an ``on_bet`` modifier
 of its own unit), ``bonus_bet`` (granted to the judge, which asks for it) and the static ones,
-which the state reads (``MState.static_mods``, ``MState.draw_limit``).
+which the state reads (``MakenState.static_mods``, ``MakenState.draw_limit``).
 """
 
 from __future__ import annotations
 
 from .cards import Effect, MCard
-from .state import STAT_INDEX, MState
+from .state import STAT_INDEX, MakenState
 
 
-def draw(st: MState, p: int, n: int, why: str = "draw") -> int:
+def draw(st: MakenState, p: int, n: int, why: str = "draw") -> int:
     """``p`` draws ``n`` from the stamina top (stops when it is empty); the cards are seen by ``p``
     only. Returns how many were drawn."""
-    s = st.stamina[p]
+    s = st.deck[p]
     k = n if n < len(s) else len(s)
     if k <= 0:
         return 0
@@ -28,11 +28,11 @@ def draw(st: MState, p: int, n: int, why: str = "draw") -> int:
     return k
 
 
-def gauge_gain(st: MState, p: int, n: int, why: str = "gain") -> int:
+def gauge_gain(st: MakenState, p: int, n: int, why: str = "gain") -> int:
     """注1, 注3: ``n`` stamina cards, top first, to the gauge (face down; ゲージ行き), stopping at
     ``gauge_max`` or an empty stamina. Returns how many moved."""
     g = st.gauge[p]
-    s = st.stamina[p]
+    s = st.deck[p]
     room = int(st.game.params["gauge_max"]) - len(g)
     k = min(n, room, len(s))
     if k <= 0:
@@ -46,13 +46,13 @@ def gauge_gain(st: MState, p: int, n: int, why: str = "gain") -> int:
     return k
 
 
-def gauge_to_dust(st: MState, p: int, n: int, why: str) -> list[str]:
+def gauge_to_dust(st: MakenState, p: int, n: int, why: str) -> list[str]:
     """``n`` gauge cards (as many as exist), top first, to the dust (face up: now public) — a gauge
     cost paid (§6.2.1 ②, §6.2.4) or a ``gauge_loss``."""
     g = st.gauge[p]
     moved = g[:n]
     del g[:n]
-    d = st.dust[p]
+    d = st.discard[p]
     for c in moved:
         d.insert(0, c)
     if moved and not st.search:
@@ -60,19 +60,19 @@ def gauge_to_dust(st: MState, p: int, n: int, why: str) -> list[str]:
     return moved
 
 
-def to_dust(st: MState, p: int, cards: list[str]) -> None:
+def to_dust(st: MakenState, p: int, cards: list[str]) -> None:
     """ダスト送り: ``cards`` in this order (bet order, 注5) onto ``p``'s dust, the last on top."""
-    d = st.dust[p]
+    d = st.discard[p]
     for c in cards:
         d.insert(0, c)
 
 
-def condition_met(st: MState, p: int, e: Effect) -> bool:
+def condition_met(st: MakenState, p: int, e: Effect) -> bool:
     """§8 ``condition``: ``gauge_ge`` of the effect's owner."""
     return e.gauge_ge is None or len(st.gauge[p]) >= e.gauge_ge
 
 
-def apply_effect(st: MState, p: int, src: MCard, e: Effect) -> bool:
+def apply_effect(st: MakenState, p: int, src: MCard, e: Effect) -> bool:
     """Apply one effect of ``p``'s card ``src`` (not ``modify``, which needs its unit: see
     :func:`modify_unit`). Returns True when it grants a bonus bet (§6.3)."""
     if not condition_met(st, p, e):
@@ -92,7 +92,7 @@ def apply_effect(st: MState, p: int, src: MCard, e: Effect) -> bool:
     return False
 
 
-def modify_unit(st: MState, p: int, index: int, e: Effect) -> None:
+def modify_unit(st: MakenState, p: int, index: int, e: Effect) -> None:
     """§8 ``modify`` from ``on_bet``: this unit, while it is on the field."""
     if not condition_met(st, p, e):
         return
@@ -104,7 +104,7 @@ def modify_unit(st: MState, p: int, index: int, e: Effect) -> None:
         st.emit("effect", player=p, card=cid, action="modify", stat=e.stat, n=e.n, who=p)
 
 
-def run_trigger(st: MState, p: int, src: MCard, trigger: str) -> int:
+def run_trigger(st: MakenState, p: int, src: MCard, trigger: str) -> int:
     """Every ``trigger`` effect of ``p``'s card ``src`` in printed order (not ``on_bet`` modifiers);
     returns the number of bonus bets granted."""
     granted = 0

@@ -1,8 +1,7 @@
 """The Project Maken :class:`~fudaba.core.game.Game` (spec §3, §9, §10): parameters, cards, decks.
 
-The game is assembled here: the state class (``state.py``), the rules' steps and answer handlers
-and their refusals (the ``rules`` package), positions (``position.py``) and the text module
-(``text.py``).
+The game is assembled here: the state class (``state.py``), the rules' steps and decision kinds
+(the ``rules`` package), positions (``position.py``) and the text module (``text/``).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision, number
+from ...core.actions import number
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck, parse_deck_text
 from ...core.documents import read_json
@@ -24,8 +23,8 @@ from ...core.game import Game
 from ...core.state import State
 from .cards import MCard, base_pool, build_card
 from .position import load_position, state_position
-from .rules import ANSWERS, STEPS, decision_options, explain
-from .state import DEFAULT_DOUBLE, DOUBLE_ORDER, MState
+from .rules import KINDS, STEPS
+from .state import DEFAULT_DOUBLE, DOUBLE_ORDER, MakenState
 
 DECK_DIR = Path(__file__).parent / "decks"
 
@@ -33,9 +32,9 @@ DECK_DIR = Path(__file__).parent / "decks"
 class MakenGame(Game):
     NAME = "maken"
     TITLE = "プロジェクト魔剣"
-    STATE = MState
+    STATE = MakenState
     STEPS = STEPS
-    ANSWERS = ANSWERS
+    KINDS = KINDS
     TEXT_MODULE = "fudaba.games.maken.text"
     CARD_ID_PREFIX = "MK-"
     INFO_PLACES = "field, xfield, guard, xguard, dust, xdust, supports, xsupports"
@@ -171,22 +170,22 @@ class MakenGame(Game):
                                 f"the character's series {series} or common (§3)")
         return problems
 
-    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> MState:
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> MakenState:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
-        st = MState(self, seed)
+        st = MakenState(self, seed)
         st.init_fields()
         for p in (0, 1):
             ids = [self.cards[c].id for c in decks[p].main]
             ch = next(c for c in ids if self.cards[c].kind == "character")
             st.char[p] = ch
-            st.stamina[p] = [c for c in ids if c != ch]
+            st.deck[p] = [c for c in ids if c != ch]
         st.extra = [dict(r) for r in self.extra_cards]  # cards added with with_cards: positions carry them
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")
         st.run()
         return st
 
-    def load_position(self, data: Mapping[str, Any] | str | Path) -> MState:
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> MakenState:
         return load_position(self, data)
 
     def position_game(self, doc: Mapping[str, Any]) -> MakenGame:
@@ -198,16 +197,8 @@ class MakenGame(Game):
             raise PositionError(f"position: key 'params': {e}") from None
 
     # ------------------------------------------------------------------ the rules' hooks on a state
-    def decision_options(self, st: State, d: Decision) -> list[Action]:
-        assert isinstance(st, MState)
-        return decision_options(st, d)
-
-    def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        assert isinstance(st, MState)
-        return explain(st, action, lang)
-
     def position_of(self, st: State) -> dict[str, Any]:
-        assert isinstance(st, MState)
+        assert isinstance(st, MakenState)
         return state_position(st)
 
 

@@ -17,13 +17,16 @@ from typing import Any
 from ...core.errors import PositionError
 from ...core.game import Game
 from ...core.positions import array, check_keys, flag, plain, read_document, table, whole
-from .state import DOUBLE_ORDER, SITUATIONS, SPACES, ZERO, MState, Unit
+from .state import DOUBLE_ORDER, SITUATIONS, SPACES, ZERO, MakenState, Unit
 
 TOP_KEYS = frozenset({"game", "variant", "params", "turn", "active", "first", "phase", "to_act", "seed", "attack",
                       "seat", "cards", "idle_turns", "attacked"})
 SEAT_KEYS = frozenset({"character", "mulligan_used", "lp", "stamina", "hand", "gauge", "dust", "damage", "supports",
                        "field", "guard"})
 PILES = ("lp", "stamina", "hand", "gauge", "dust", "damage", "supports")
+#: the state's zone of each pile of a position
+ZONE = {"lp": "lp", "stamina": "deck", "hand": "hand", "gauge": "gauge", "dust": "discard", "damage": "damage",
+        "supports": "supports"}
 UNIT_KEYS = frozenset({"card", "n", "opts", "mods"})
 GUARD_KEYS = frozenset({"space", "cards", "open"})
 ATTACK_KEYS = frozenset({"state", "after_fb"})
@@ -32,15 +35,41 @@ PHASES = ("mulligan", "draw", "before_attack", "attack", "after_attack")
 POSITION_KINDS = frozenset({"mulligan", "draw", "before_attack", "action", "after_attack"})
 
 
-def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
+def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MakenState:
+    """The state of a §12 position document: the game and turn (:func:`_top`), each seat's zones
+    (:func:`_seat`), the attack phase (:func:`_attack`), then the rules run to the decision the
+    phase asks (:func:`_resume`). PositionError names the key."""
     doc = read_document(data)
     check_keys(doc, TOP_KEYS, "position")
     if doc.get("game", "maken") != "maken":
         raise PositionError(f"position: key 'game': this is maken, not {doc.get('game')!r}")
-    g = game.position_game(doc)
-    pool = g.cards
+    st, phase = _top(game.position_game(doc), doc)
+    seats = doc.get("seat")
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise PositionError("position: key 'seat': expected exactly two [[seat]] tables (seat 0, then seat 1)")
+    for p, seat in enumerate(seats):
+        _seat(st, p, seat)
+    to_act = doc.get("to_act")
+    if phase == "attack":
+        _attack(st, doc, to_act)
+    else:
+        if "attack" in doc:
+            raise PositionError("position: key 'attack': only in phase attack")
+        for p in (0, 1):
+            if st.field[p] or st.gspace[p]:
+                raise PositionError(f"position: key 'seat[{p}].{'field' if st.field[p] else 'guard'}': attack fields "
+                                    "and guard spaces are empty outside the attack phase (§6.5)")
+    st.origin = {"position": plain(doc)}
+    _resume(st, phase, to_act)
+    st.run()
+    return st
+
+
+def _top(g: Game, doc: Mapping[str, Any]) -> tuple[MakenState, str]:
+    """A new state of the game ``g`` with the position's seed, turn, seats to play and idle turns
+    (§7), and its phase."""
     params = g.params
-    st = MState(g, whole(doc.get("seed", 0), "seed", 0))
+    st = MakenState(g, whole(doc.get("seed", 0), "seed", 0))
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
     st.turn = whole(doc.get("turn", 1), "turn", 1)
@@ -57,75 +86,80 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
         raise PositionError("position: key 'attacked': only in phase after_attack (whether this turn had an attack "
                             "phase, §7)")
     st.attacked = flag(doc.get("attacked", True), "attacked") if phase == "after_attack" else phase == "attack"
+    return st, str(phase)
 
-    seats = doc.get("seat")
-    if not isinstance(seats, list) or len(seats) != 2:
-        raise PositionError("position: key 'seat': expected exactly two [[seat]] tables (seat 0, then seat 1)")
-    for p, seat in enumerate(seats):
-        where = f"seat[{p}]"
-        if not isinstance(seat, Mapping):
-            raise PositionError(f"position: key '{where}' must be a table")
-        check_keys(seat, SEAT_KEYS, f"position: {where}")
-        ch = seat.get("character")
-        c = pool.find(ch) if isinstance(ch, str) else None
-        if c is None or c.kind != "character":
-            raise PositionError(f"position: key '{where}.character': {ch!r} is not a character card")
-        st.char[p] = c.id
-        st.mull[p] = flag(seat.get("mulligan_used", False), f"{where}.mulligan_used")
-        for key in PILES:
-            ids = array(seat.get(key, []), f"{where}.{key}", "a list of card ids")
-            zone = getattr(st, key)[p]
-            for i, cid in enumerate(ids):
-                k = pool.find(cid) if isinstance(cid, str) else None
-                if k is None:
-                    raise PositionError(f"position: key '{where}.{key}[{i}]': unknown card {cid!r}")
-                if k.kind == "character":
-                    raise PositionError(f"position: key '{where}.{key}[{i}]': {k.id} is a character card, which is "
-                                        "outside the deck (key 'character')")
-                if key == "supports" and k.kind != "support":
-                    raise PositionError(f"position: key '{where}.supports[{i}]': {k.id} is not a support card")
-                zone.append(k.id)
-        for i, t in enumerate(array(seat.get("field", []), f"{where}.field", "a list of {card, n?, opts?, mods?}")):
-            st.field[p].append(_unit(st, t, f"{where}.field[{i}]"))
-        gd = table(seat.get("guard", {}), f"{where}.guard")
-        check_keys(gd, GUARD_KEYS, f"position: {where}.guard")
-        if gd:
-            space = gd.get("space")
-            if space not in SPACES:
-                raise PositionError(f"position: key '{where}.guard.space': {space!r} is not one of {list(SPACES)}")
-            st.gspace[p] = str(space)
-            for i, cid in enumerate(array(gd.get("cards", []), f"{where}.guard.cards", "a list of card ids")):
-                k = pool.find(cid) if isinstance(cid, str) else None
-                if k is None or k.kind == "character":
-                    raise PositionError(f"position: key '{where}.guard.cards[{i}]': {cid!r} is not a card of the deck")
-                st.gcards[p].append(k.id)
-            if flag(gd.get("open", False), f"{where}.guard.open"):
-                raise PositionError(f"position: key '{where}.guard.open': a GC-opened card exists only during the "
-                                    "judge, where positions are not taken (§12)")
-        if len(st.damage[p]) >= int(params["down_damage"]):
-            raise PositionError(f"position: key '{where}.damage': {len(st.damage[p])} damage cards is a down already "
-                                f"(down_damage {params['down_damage']}, 注18)")
-        if len(st.gauge[p]) > int(params["gauge_max"]):
-            raise PositionError(f"position: key '{where}.gauge': more than gauge_max {params['gauge_max']} cards (注1)")
-        lim = int(params["support_limit"])
-        if lim and len(st.supports[p]) > lim:
-            raise PositionError(f"position: key '{where}.supports': more than support_limit {lim} supports")
-        if not st.lp[p]:
-            raise PositionError(f"position: key '{where}.lp': a player in the game holds at least one LP card (§7)")
 
-    to_act = doc.get("to_act")
-    if phase == "attack":
-        _attack(st, doc, to_act)
-    else:
-        if "attack" in doc:
-            raise PositionError("position: key 'attack': only in phase attack")
-        for p in (0, 1):
-            if st.field[p] or st.gspace[p]:
-                raise PositionError(f"position: key 'seat[{p}].{'field' if st.field[p] else 'guard'}': attack fields "
-                                    "and guard spaces are empty outside the attack phase (§6.5)")
-    st.origin = {"position": plain(doc)}
+def _seat(st: MakenState, p: int, seat: Any) -> None:
+    """One ``[[seat]]`` table: the character, the piles (:func:`_pile`), the field, the guard
+    (:func:`_guard`), and the limits a seat in the game keeps (注1, 注18, §5, §7)."""
+    where = f"seat[{p}]"
+    if not isinstance(seat, Mapping):
+        raise PositionError(f"position: key '{where}' must be a table")
+    check_keys(seat, SEAT_KEYS, f"position: {where}")
+    ch = seat.get("character")
+    c = st.game.cards.find(ch) if isinstance(ch, str) else None
+    if c is None or c.kind != "character":
+        raise PositionError(f"position: key '{where}.character': {ch!r} is not a character card")
+    st.char[p] = c.id
+    st.mull[p] = flag(seat.get("mulligan_used", False), f"{where}.mulligan_used")
+    for key in PILES:
+        getattr(st, ZONE[key])[p].extend(_pile(st, seat.get(key, []), f"{where}.{key}", key == "supports"))
+    for i, t in enumerate(array(seat.get("field", []), f"{where}.field", "a list of {card, n?, opts?, mods?}")):
+        st.field[p].append(_unit(st, t, f"{where}.field[{i}]"))
+    _guard(st, p, table(seat.get("guard", {}), f"{where}.guard"), f"{where}.guard")
+    params = st.game.params
+    if len(st.damage[p]) >= int(params["down_damage"]):
+        raise PositionError(f"position: key '{where}.damage': {len(st.damage[p])} damage cards is a down already "
+                            f"(down_damage {params['down_damage']}, 注18)")
+    if len(st.gauge[p]) > int(params["gauge_max"]):
+        raise PositionError(f"position: key '{where}.gauge': more than gauge_max {params['gauge_max']} cards (注1)")
+    lim = int(params["support_limit"])
+    if lim and len(st.supports[p]) > lim:
+        raise PositionError(f"position: key '{where}.supports': more than support_limit {lim} supports")
+    if not st.lp[p]:
+        raise PositionError(f"position: key '{where}.lp': a player in the game holds at least one LP card (§7)")
+
+
+def _pile(st: MakenState, raw: Any, where: str, supports: bool) -> list[str]:
+    """A pile's card ids (ids or names of the deck's cards; only supports among the supports)."""
+    out = []
+    for i, cid in enumerate(array(raw, where, "a list of card ids")):
+        k = st.game.cards.find(cid) if isinstance(cid, str) else None
+        if k is None:
+            raise PositionError(f"position: key '{where}[{i}]': unknown card {cid!r}")
+        if k.kind == "character":
+            raise PositionError(f"position: key '{where}[{i}]': {k.id} is a character card, which is outside the deck "
+                                "(key 'character')")
+        if supports and k.kind != "support":
+            raise PositionError(f"position: key '{where}[{i}]': {k.id} is not a support card")
+        out.append(k.id)
+    return out
+
+
+def _guard(st: MakenState, p: int, gd: Mapping[str, Any], where: str) -> None:
+    """A seat's ``guard`` table: its space and face-down cards, bottom first (never GC-opened: §12)."""
+    check_keys(gd, GUARD_KEYS, f"position: {where}")
+    if not gd:
+        return
+    space = gd.get("space")
+    if space not in SPACES:
+        raise PositionError(f"position: key '{where}.space': {space!r} is not one of {list(SPACES)}")
+    st.gspace[p] = str(space)
+    for i, cid in enumerate(array(gd.get("cards", []), f"{where}.cards", "a list of card ids")):
+        k = st.game.cards.find(cid) if isinstance(cid, str) else None
+        if k is None or k.kind == "character":
+            raise PositionError(f"position: key '{where}.cards[{i}]': {cid!r} is not a card of the deck")
+        st.gcards[p].append(k.id)
+    if flag(gd.get("open", False), f"{where}.open"):
+        raise PositionError(f"position: key '{where}.open': a GC-opened card exists only during the judge, where "
+                            "positions are not taken (§12)")
+
+
+def _resume(st: MakenState, phase: str, to_act: Any) -> None:
+    """The frames that run to the decision of ``phase`` (the attack phase's are pushed by
+    :func:`_attack`)."""
     if phase == "mulligan":
-        if not params["mulligan"]:
+        if not st.game.params["mulligan"]:
             raise PositionError("position: key 'phase': there is no mulligan in this game (mulligan = false)")
         q = st.first if to_act is None else whole(to_act, "to_act", 0, 1)
         st.push("turn_start")
@@ -137,15 +171,11 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> MState:
     elif phase == "draw":
         st.phase = "draw"
         st.push_seq("draw_phase", "before_attack")
-    elif phase == "before_attack":
-        st.push("before_attack")
-    elif phase == "after_attack":
-        st.push("after_attack")
-    st.run()
-    return st
+    elif phase in ("before_attack", "after_attack"):
+        st.push(phase)
 
 
-def _unit(st: MState, t: Any, where: str) -> Unit:
+def _unit(st: MakenState, t: Any, where: str) -> Unit:
     """One bet of an attack field: ``{card, n?, opts?, mods?}`` (§12)."""
     if not isinstance(t, Mapping):
         raise PositionError(f"position: key '{where}' must be a table {{card, n?, opts?, mods?}}")
@@ -171,7 +201,7 @@ def _unit(st: MState, t: Any, where: str) -> Unit:
     return (c.id, n, opts, ZERO if m == ZERO else m)
 
 
-def _attack(st: MState, doc: Mapping[str, Any], to_act: Any) -> None:
+def _attack(st: MakenState, doc: Mapping[str, Any], to_act: Any) -> None:
     """The ``[attack]`` table and its consistency (§1 situations, §6.1, §6.2)."""
     at = table(doc.get("attack", {}), "attack")
     check_keys(at, ATTACK_KEYS, "position: attack")
@@ -202,7 +232,7 @@ def _attack(st: MState, doc: Mapping[str, Any], to_act: Any) -> None:
     st.push("action", (q,))
 
 
-def state_position(st: MState) -> dict[str, Any]:
+def state_position(st: MakenState) -> dict[str, Any]:
     """The §12 document of ``st``; PositionError when ``st`` is not at a position-level decision."""
     if st.over:
         raise PositionError("position(): the game is over")
@@ -230,7 +260,7 @@ def state_position(st: MState) -> dict[str, Any]:
     for p in (0, 1):
         s: dict[str, Any] = {"character": st.char[p], "mulligan_used": st.mull[p]}
         for key in PILES:
-            s[key] = list(getattr(st, key)[p])
+            s[key] = list(getattr(st, ZONE[key])[p])
         s["field"] = [_unit_doc(u) for u in st.field[p]]
         s["guard"] = ({"space": st.gspace[p], "cards": list(st.gcards[p]), "open": st.gopen[p]}
                       if st.gspace[p] else {})

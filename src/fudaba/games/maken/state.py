@@ -1,7 +1,9 @@
 """Project Maken game state (spec §1): zones, effective values, the view and the resample hook.
 
 Piles are lists **top first**, as the spec's positions write them (§12): LP 札, stamina, gauge, dust
-(ダスト), damage. Attack fields and guard stacks are **bottom first** (bet order). A bet on the
+(ダスト), damage. As in every game, the pile a seat draws from is its ``deck`` (here the stamina,
+スタミナ札) and the pile its spent cards go to its ``discard`` (here the dust, ダスト): the state
+documents and positions keep the rulebook's words ``stamina`` and ``dust``. Attack fields and guard stacks are **bottom first** (bet order). A bet on the
 attack field is a *unit* ``(card id, copies, double-attack options, on_bet modifiers)``: one card, or
 the two or three identical cards of a double or triple attack (§6.6), with ``mods`` the
 ``(speed, reach, attack, guard)`` added by its own ``on_bet`` effects (§8). Units are tuples, so a
@@ -17,7 +19,23 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.documents import Fields, check_tree
-from ...core.errors import CardDataError
+from ...core.errors import CardDataError, PositionError
+from ...core.fields import (
+    Where,
+    check_bool,
+    check_card,
+    check_int,
+    check_json,
+    check_list,
+    check_str,
+    data,
+    seat,
+    seat_cards,
+    seat_items,
+    seat_values,
+    shared,
+    value,
+)
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
 from ...core.views import envelope, player_view
@@ -52,179 +70,148 @@ def double_table(spec: Any) -> tuple[tuple[str, bool, int], ...]:
     return tuple(out)
 
 
-class MState(State):
-    __slots__ = (
-        "active", "after_fb", "attacked", "cards", "char", "damage", "dopt", "dust", "extra", "field", "first",
-        "gauge", "gcards", "gopen", "gspace", "hand", "idle", "judge", "lp", "mull", "phase", "sit", "smods",
-        "stamina", "supports",
-    )
+#: the phase words of a state, the keys of its document and the judges (§6.3)
+PHASES = ("setup", "mulligan", "draw", "before_attack", "attack", "after_attack", "over")
+STATE_KEYS = ("char", "lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "field", "gspace", "gcards",
+              "gopen", "sit", "after_fb", "phase", "active", "first", "mull", "attacked", "idle")
+JUDGES = ("clean_hit", "gb", "gc", "guard_holds", "trade")
 
-    cards: dict[str, MCard]
+
+# ---------------------------------------------------------------------- checks of a state document's values
+def check_characters(v: Any, w: Where) -> list[str]:
+    """``char``: one character card id per seat."""
+    ids: list[str] = check_list(check_card, size=2)(v, w)
+    for p, cid in enumerate(ids):
+        kind = w.cards[cid].kind if w.cards is not None else "character"
+        if kind != "character":
+            raise PositionError(f"{w.doc}: key '{w.at(p).path}' = {cid} is not a character card (it is {kind})")
+    return ids
+
+
+_UNIT = check_list(check_json, size=4)
+_COPIES = check_int(1, 3)
+_OPTIONS = check_list(check_str(DOUBLE_ORDER), max_size=4)
+_MODS = check_list(check_int(-10**9, 10**9), size=4)
+
+
+def check_unit(v: Any, w: Where) -> Unit:
+    """A bet of a state document: ``[card, copies, double-attack options, on_bet modifiers]`` (the
+    options are checked against the game's ``double_options`` by :func:`check_unit_options`)."""
+    c, n, opts, mods = _UNIT(v, w)
+    return (check_card(c, w.at(0)), _COPIES(n, w.at(1)), tuple(_OPTIONS(opts, w.at(2))), _mods(_MODS(mods, w.at(3))))
+
+
+def check_unit_options(field: list[list[Unit]], dopt: dict[str, Any], w: Where) -> None:
+    """Every option a unit carries is one of the game's double-attack options (§6.6)."""
+    for p, units in enumerate(field):
+        for i, u in enumerate(units):
+            for k, o in enumerate(u[2]):
+                if o not in dopt:
+                    raise w.at(p).at(i).at(2).at(k).fail(f"{o!r} is not one of {list(dopt)} (double_options)")
+
+
+def check_judge(v: Any, w: Where) -> tuple[Any, ...]:
+    """The judge under way: ``[]`` or ``[kind, player]`` (§6.3)."""
+    if v == []:
+        return ()
+    kind, p = check_list(check_json, size=2)(v, w)
+    return (check_str(JUDGES)(kind, w.at(0)), check_int(0, 1)(p, w.at(1)))
+
+
+def load_extra(st: State, v: Any) -> list[dict[str, Any]]:
+    """``extra``, the state's inline cards (a position's [[cards]]): read first and added to the
+    game's pool (``Game.with_cards`` keeps them), so that the other keys may name them."""
+    f = Fields("state")
+    extra: list[dict[str, Any]] = f.array(v or [], "state.extra")
+    check_tree(extra, "state: key 'state.extra'")
+    if extra:
+        try:
+            st.game = st.game.with_cards(extra, "position [[cards]]")
+        except CardDataError as e:
+            raise f.fail("state.extra", str(e)) from None
+    return extra
+
+
+def _dump_field(field: list[list[Unit]]) -> list[Any]:
+    return [[[c, n, list(o), list(m)] for c, n, o, m in units] for units in field]
+
+
+def _unit_cards(field: list[list[Unit]]) -> list[str]:
+    return [u[0] for units in field for u in units for _ in range(u[1])]
+
+
+class MakenState(State):
+    """The state of a game of Project Maken: its fields, declared once (``core/fields.py``) in the
+    order of its state documents, and what the rules and the view read from them."""
+
+    #: the card table by id (the game's, with a position's inline cards): shared by every copy
+    cards: dict[str, MCard] = shared(lambda st: dict(st.game.cards.items()))
     #: :meth:`static_mods` remembered by what they depend on (character, supports, gauge size,
     #: posture): shared by the clones of one game, whose cards never change
-    smods: dict[tuple[Any, ...], Mods]
-    extra: list[dict[str, Any]]
+    smods: dict[tuple[Any, ...], Mods] = shared(lambda st: {})
     #: the option table of double attacks: option -> (multiplies, value)
-    dopt: dict[str, tuple[bool, int]]
-    char: list[str]
-    lp: list[list[str]]
-    stamina: list[list[str]]
-    hand: list[list[str]]
-    gauge: list[list[str]]
-    dust: list[list[str]]
-    damage: list[list[str]]
-    supports: list[list[str]]
-    field: list[list[Unit]]
+    dopt: dict[str, tuple[bool, int]] = shared(lambda st: {k: (m, v) for k, m, v in
+                                                          double_table(st.game.params["double_options"])})
+    #: §1 each seat's character card (public; it never changes during a game, so copies share it)
+    char: list[str] = data(check_characters, default=lambda st: ["", ""], zone=lambda ch: [c for c in ch if c])
+    #: §1 the piles, top first: the LP 札 (life cards), the deck — the stamina (スタミナ札), drawn
+    #: from —, the hand, the gauge, the discard pile — the dust (ダスト) —, the damage; the supports set
+    lp: list[list[str]] = seat_cards()
+    deck: list[list[str]] = seat_cards(key="stamina")
+    hand: list[list[str]] = seat_cards()
+    gauge: list[list[str]] = seat_cards()
+    discard: list[list[str]] = seat_cards(key="dust")
+    damage: list[list[str]] = seat_cards()
+    supports: list[list[str]] = seat_cards()
+    #: §1 each seat's attack field, bottom first (bet order): units (see the module docstring)
+    field: list[list[Unit]] = seat_items(check_unit, dump=_dump_field, zone=_unit_cards)
     #: the guard space in use ("" none, stand, crouch, air), its cards bottom first, and whether its
     #: top card was opened by a GC (§6.2.4)
-    gspace: list[str]
-    gcards: list[list[str]]
-    gopen: list[bool]
+    gspace: list[str] = seat_values(check_str(("", *SPACES)), "")
+    gcards: list[list[str]] = seat_cards()
+    gopen: list[bool] = seat_values(check_bool, False)
     #: situations during an attack phase ("" outside one): even, forcing, guarding (§1)
-    sit: list[str]
+    sit: list[str] = seat_values(check_str(("", *SITUATIONS)), "")
     #: the non-TP's next action is the first after the FB ("right after FB", §6.2)
-    after_fb: bool
-    #: mulligan (setup), draw, before_attack, attack, after_attack, over
-    phase: str
-    active: int
-    first: int
+    after_fb: bool = value(bool)
+    #: setup, mulligan, draw, before_attack, attack, after_attack, over
+    phase: str = value(str, choices=PHASES, default="setup")
+    #: the turn player (TP) and the first TP of the game
+    active: int = seat()
+    first: int = seat()
     #: whether each seat has used its mulligan (§4 ⑤)
-    mull: list[bool]
+    mull: list[bool] = seat_values(check_bool, False)
     #: §7 stalemate: this turn has had an attack phase; turns in a row that ended without one
-    attacked: bool
-    idle: int
+    attacked: bool = value(bool)
+    idle: int = value(int, lo=0, hi=10**9)
     #: the judge under way (§6.3): (kind, player) — clean_hit, trade, guard_holds, gb, gc — or ()
-    judge: tuple[Any, ...]
+    judge: tuple[Any, ...] = data(check_judge, default=lambda st: (), dump=list, optional=True)
+    #: the cards added to the game's pool (a position's inline ``[[cards]]``): positions carry them
+    extra: list[dict[str, Any]] = data(check_json, default=lambda st: [], optional=True)
 
-    def init_fields(self) -> None:
-        self.cards = dict(self.game.cards.items())
-        self.smods = {}
-        self.extra = []
-        self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
-        self.char = ["", ""]
-        self.lp = [[], []]
-        self.stamina = [[], []]
-        self.hand = [[], []]
-        self.gauge = [[], []]
-        self.dust = [[], []]
-        self.damage = [[], []]
-        self.supports = [[], []]
-        self.field = [[], []]
-        self.gspace = ["", ""]
-        self.gcards = [[], []]
-        self.gopen = [False, False]
-        self.sit = ["", ""]
-        self.after_fb = False
-        self.phase = "setup"
-        self.active = 0
-        self.first = 0
-        self.mull = [False, False]
-        self.attacked = False
-        self.idle = 0
-        self.judge = ()
+    #: refusals are also written in Japanese (each decision kind's ``check`` writes both languages)
+    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
 
-    # ------------------------------------------------------------------ core hooks
-    def _copy_into(self, new: Any) -> None:
-        new.cards = self.cards
-        new.smods = self.smods
-        new.extra = self.extra
-        new.dopt = self.dopt
-        new.char = self.char  # never changes during a game: shared
-        new.lp = [self.lp[0][:], self.lp[1][:]]
-        new.stamina = [self.stamina[0][:], self.stamina[1][:]]
-        new.hand = [self.hand[0][:], self.hand[1][:]]
-        new.gauge = [self.gauge[0][:], self.gauge[1][:]]
-        new.dust = [self.dust[0][:], self.dust[1][:]]
-        new.damage = [self.damage[0][:], self.damage[1][:]]
-        new.supports = [self.supports[0][:], self.supports[1][:]]
-        new.field = [self.field[0][:], self.field[1][:]]
-        new.gspace = self.gspace[:]
-        new.gcards = [self.gcards[0][:], self.gcards[1][:]]
-        new.gopen = self.gopen[:]
-        new.sit = self.sit[:]
-        new.after_fb = self.after_fb
-        new.phase = self.phase
-        new.active = self.active
-        new.first = self.first
-        new.mull = self.mull[:]
-        new.attacked = self.attacked
-        new.idle = self.idle
-        new.judge = self.judge
-
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "char": self.char,
-            "lp": self.lp,
-            "stamina": self.stamina,
-            "hand": self.hand,
-            "gauge": self.gauge,
-            "dust": self.dust,
-            "damage": self.damage,
-            "supports": self.supports,
-            "field": [[[c, n, list(o), list(m)] for c, n, o, m in f] for f in self.field],
-            "gspace": self.gspace,
-            "gcards": self.gcards,
-            "gopen": self.gopen,
-            "sit": self.sit,
-            "after_fb": self.after_fb,
-            "phase": self.phase,
-            "active": self.active,
-            "first": self.first,
-            "mull": self.mull,
-            "attacked": self.attacked,
-            "idle": self.idle,
-            "judge": list(self.judge),
-            "extra": self.extra,
-        }
-
-    #: the phase words and keys of a state document, and its judges
-    PHASES = frozenset({"setup", "mulligan", "draw", "before_attack", "attack", "after_attack", "over"})
-    STATE_KEYS = ("char", "lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "field", "gspace",
-                  "gcards", "gopen", "sit", "after_fb", "phase", "active", "first", "mull", "attacked", "idle")
-    JUDGES = ("clean_hit", "gb", "gc", "guard_holds", "trade")
-
+    # ------------------------------------------------------------------ state documents
     def _load(self, data: dict[str, Any]) -> None:
-        """The ``state`` part of a state document, every key checked (PositionError names it)."""
-        f = Fields("state")
-        f.table(data, "state", self.STATE_KEYS, ("judge", "extra"))
-        self.extra = f.array(data.get("extra") or [], "state.extra")
-        check_tree(self.extra, "state: key 'state.extra'")
-        if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
-            try:
-                self.game = self.game.with_cards(self.extra, "position [[cards]]")
-            except CardDataError as e:
-                raise f.fail("state.extra", str(e)) from None
-        self.cards = C = dict(self.game.cards.items())
-        self.smods = {}
-        self.dopt = {k: (m, v) for k, m, v in double_table(self.game.params["double_options"])}
-        self.char = [f.card(x, f"state.char[{p}]", C, ("character",), "kind") for p, x in enumerate(f.per_seat(data["char"], "state.char"))]
-        for key in ("lp", "stamina", "hand", "gauge", "dust", "damage", "supports", "gcards"):
-            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C) for p, x in enumerate(f.per_seat(data[key], "state." + key))])
-        self.field = [[self._unit(f, u, f"state.field[{p}][{i}]") for i, u in enumerate(f.array(x, f"state.field[{p}]"))]
-                      for p, x in enumerate(f.per_seat(data["field"], "state.field"))]
-        self.gspace = [f.text(x, f"state.gspace[{p}]", ("", *SPACES)) for p, x in enumerate(f.per_seat(data["gspace"], "state.gspace"))]
-        self.gopen = [f.flag(x, f"state.gopen[{p}]") for p, x in enumerate(f.per_seat(data["gopen"], "state.gopen"))]
-        self.sit = [f.text(x, f"state.sit[{p}]", ("", *SITUATIONS)) for p, x in enumerate(f.per_seat(data["sit"], "state.sit"))]
-        self.after_fb = f.flag(data["after_fb"], "state.after_fb")
-        self.phase = f.text(data["phase"], "state.phase", self.PHASES)
-        self.active = f.seat(data["active"], "state.active")
-        self.first = f.seat(data["first"], "state.first")
-        self.mull = [f.flag(x, f"state.mull[{p}]") for p, x in enumerate(f.per_seat(data["mull"], "state.mull"))]
-        self.attacked = f.flag(data["attacked"], "state.attacked")
-        self.idle = f.whole(data["idle"], "state.idle", 0, 10**9)
-        judge = f.array(data.get("judge") or [], "state.judge", max_len=2)
-        if judge:
-            f.array(judge, "state.judge", 2)
-            self.judge = (f.text(judge[0], "state.judge[0]", self.JUDGES), f.seat(judge[1], "state.judge[1]"))
-        else:
-            self.judge = ()
-
-    def _unit(self, f: Fields, x: Any, key: str) -> Unit:
-        """A bet of a state document: ``[card, copies, double-attack options, on_bet modifiers]``."""
-        c, n, opts, mods = f.array(x, key, 4)
-        return (f.card(c, key + "[0]", self.cards), f.whole(n, key + "[1]", 1, 3),
-                tuple(f.text(o, f"{key}[2][{i}]", tuple(self.dopt)) for i, o in enumerate(f.array(opts, key + "[2]", max_len=4))),
-                _mods([f.whole(m, f"{key}[3][{i}]", -10**9, 10**9) for i, m in enumerate(f.array(mods, key + "[3]", 4))]))
+        """The ``state`` part of a state document, every key checked (PositionError names it): the
+        inline cards first (the other keys may name them), then every declared field."""
+        Fields("state").table(data, "state", STATE_KEYS, ("judge", "extra"))
+        self.extra = load_extra(self, data.get("extra"))
+        ids = dict(self.game.cards.items())
+        where = Where("state", ids, "state")
+        for f in self.FIELDS:
+            if f.shape == "shared" or f.name == "extra":
+                continue
+            v = data.get(f.json_key)
+            if f.optional and v is None:
+                setattr(self, f.name, f.default(self))
+            elif f.load is not None:
+                setattr(self, f.name, f.load(v, where.at(f.json_key)))
+        for f in self.FIELDS:
+            if f.shape == "shared":
+                setattr(self, f.name, f.default(self))
+        check_unit_options(self.field, self.dopt, where.at("field"))
 
     def end_game(self, winner: int | None, reason: str) -> None:
         """As the core's; the phase word becomes ``over``."""
@@ -313,7 +300,7 @@ class MState(State):
 
     def dust_posture(self, p: int) -> str:
         """The posture of ``p``'s dust top ("" when empty or not an attack card) (注7)."""
-        d = self.dust[p]
+        d = self.discard[p]
         return self.cards[d[0]].posture if d else ""
 
     # ------------------------------------------------------------------ views
@@ -341,7 +328,7 @@ class MState(State):
         its top card was opened by a GC, and its cards bottom first — None where the viewer may not
         see the face (another's face-down card, §1)."""
         self.check_seat(player, spectator=True)
-        players = [player_view(self.hand[p], player == p, len(self.stamina[p]), self.dust[p][::-1]) for p in (0, 1)]
+        players = [player_view(self.hand[p], player == p, len(self.deck[p]), self.discard[p][::-1]) for p in (0, 1)]
         sides: list[dict[str, Any]] = []
         for p in (0, 1):
             gc = self.gcards[p]
@@ -353,9 +340,9 @@ class MState(State):
             sides.append({
                 "character": self.char[p],
                 "lp_count": len(self.lp[p]),
-                "stamina_count": len(self.stamina[p]),
+                "stamina_count": len(self.deck[p]),
                 "gauge_count": len(self.gauge[p]),
-                "dust_count": len(self.dust[p]),
+                "dust_count": len(self.discard[p]),
                 "dust_top_posture": self.dust_posture(p) or None,
                 "damage_count": len(self.damage[p]),
                 "draw_limit": self.draw_limit(p),
@@ -376,22 +363,11 @@ class MState(State):
         }
         return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
 
-    def all_cards(self) -> list[str]:
-        out: list[str] = [c for c in self.char if c]
-        for zone in (self.lp, self.stamina, self.hand, self.gauge, self.dust, self.damage, self.supports,
-                     self.gcards):
-            out.extend(zone[0])
-            out.extend(zone[1])
-        for f in self.field:
-            for u in f:
-                out.extend([u[0]] * u[1])
-        return out
-
     def unseen_zones(self, owner: int, seat: int) -> list[list[str]]:
         """The places of ``owner``'s cards that ``seat`` cannot see (§1): LP, stamina, gauge and damage
         (nobody looks), and for the other seat also the hand and the face-down guard cards (a card
         opened by a GC is public)."""
-        zones = [self.lp[owner], self.stamina[owner], self.gauge[owner], self.damage[owner]]
+        zones = [self.lp[owner], self.deck[owner], self.gauge[owner], self.damage[owner]]
         if owner != seat:
             zones.append(self.hand[owner])
             zones.append(self.gcards[owner])
@@ -417,9 +393,6 @@ class MState(State):
                 n = len(z) - (1 if keep_top and z is zones[-1] else 0)
                 z[:n] = ids[k:k + n]
                 k += n
-
-    #: refusals are also written in Japanese (``rules/refusals.py`` writes each one in both languages)
-    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
 
 
 def _mods(m: Any) -> Mods:

@@ -312,6 +312,34 @@ def _eff_int(raw: dict[str, Any], key: str, where: Where, fld: str, lo: int, hi:
     return whole(v, lo, hi, where, f"{fld}.{key}")
 
 
+def _duration(raw: dict[str, Any], trig: str, action: str, cond: Condition | None, where: Where, fld: str) -> str:
+    """An effect's ``duration`` (§8): a continuous effect lasts while its source is in play (and its
+    condition holds: ``while_condition``); a one-shot ``modify`` or ``cost_modifier`` says how long."""
+    duration = ""
+    if "duration" in raw:
+        duration = _choice(raw["duration"], DURATIONS, where, fld + ".duration")
+    if trig in CONTINUOUS:
+        if duration not in ("", "while_condition"):
+            raise where.err(fld + ".duration", f"a continuous ({trig}) effect lasts while its source is in play; "
+                                               "its duration may only be 'while_condition'")
+        if duration == "while_condition" and cond is None:
+            raise where.err(fld + ".duration", "'while_condition' needs a condition")
+        return "while_condition" if cond is not None and not duration else duration
+    if duration == "while_condition":
+        raise where.err(fld + ".duration", f"'while_condition' is only for continuous effects, not {trig!r}")
+    if action in ("modify", "cost_modifier") and not duration:
+        raise where.err(fld + ".duration", f"a {trig} {action} effect needs a duration "
+                                           f"({', '.join(d for d in DURATIONS if d != 'while_condition')})")
+    if action not in ("modify", "cost_modifier") and duration:
+        raise where.err(fld + ".duration", f"action {action!r} is instant and takes no duration")
+    if action == "cost_modifier" and duration == "until_end_of_battle":
+        raise where.err(fld + ".duration", "a cost_modifier cannot last until the end of a battle")
+    if duration == "until_end_of_battle" and trig != "on_attack":
+        raise where.err(fld + ".duration", f"'until_end_of_battle' is only for on_attack effects (the battle "
+                                           f"they belong to); a {trig} effect happens outside a battle")
+    return duration
+
+
 def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
     """Validate one effect inline table of a card of type ``ctype``."""
     if not isinstance(raw, dict):
@@ -364,30 +392,7 @@ def build_effect(raw: Any, ctype: str, where: Where, fld: str) -> Effect:
     filt = _build_filter(raw["filter"], where, fld + ".filter") if "filter" in raw else None
     if filt is not None and target in ("self", "equipped", *PLAYER_TARGETS):
         raise where.err(fld + ".filter", f"target {target!r} takes no filter")
-    duration = ""
-    if "duration" in raw:
-        duration = _choice(raw["duration"], DURATIONS, where, fld + ".duration")
-    if continuous:
-        if duration not in ("", "while_condition"):
-            raise where.err(fld + ".duration", f"a continuous ({trig}) effect lasts while its source is in play; "
-                                               "its duration may only be 'while_condition'")
-        if duration == "while_condition" and cond is None:
-            raise where.err(fld + ".duration", "'while_condition' needs a condition")
-        if cond is not None and not duration:
-            duration = "while_condition"
-    else:
-        if duration == "while_condition":
-            raise where.err(fld + ".duration", f"'while_condition' is only for continuous effects, not {trig!r}")
-        if action in ("modify", "cost_modifier") and not duration:
-            raise where.err(fld + ".duration", f"a {trig} {action} effect needs a duration "
-                                               f"({', '.join(d for d in DURATIONS if d != 'while_condition')})")
-        if action not in ("modify", "cost_modifier") and duration:
-            raise where.err(fld + ".duration", f"action {action!r} is instant and takes no duration")
-        if action == "cost_modifier" and duration == "until_end_of_battle":
-            raise where.err(fld + ".duration", "a cost_modifier cannot last until the end of a battle")
-        if duration == "until_end_of_battle" and trig != "on_attack":
-            raise where.err(fld + ".duration", f"'until_end_of_battle' is only for on_attack effects (the battle "
-                                               f"they belong to); a {trig} effect happens outside a battle")
+    duration = _duration(raw, trig, action, cond, where, fld)
     if cond is not None and cond.target_ready is not None and target not in CHAR_TARGETS:
         raise where.err(fld + ".condition.target_ready", "target_ready needs a character target")
     if cond is not None and cond.row is not None and ctype not in ("character", "equipment"):

@@ -3,17 +3,17 @@
 Continuous effects (``static`` on a character or its equipment in the battle zone, ``while_open`` on an
 open book) are not stored anywhere: :func:`stats` and :func:`cost_delta` evaluate them whenever a value
 is read, so they start and stop exactly with their source and condition. One-shot effects run as the
-rules step ``eff`` (ctx ``(player, card_id, effect_index, source_uid)``) and, when they choose a
-target, stop at a ``target`` decision answered by ``answer_target``.
+rules step ``eff`` (ctx ``(player, card_id, effect_index, source_uid)``) of ``rules/effects.py`` and,
+when they choose a target, stop at its ``target`` decision.
 """
 
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...core.actions import Action, number
-from .cards import DUR_CODE, Card, Condition, Effect, Filter
+from ...core.actions import number
+from .cards import Card, Condition, Effect, Filter
 
 if TYPE_CHECKING:
     from .state import SarasvatiState, Unit
@@ -243,7 +243,7 @@ def destroy_units(st: SarasvatiState, targets: list[tuple[int, int]], reason: st
         if u is None:
             continue
         st.slots[side][i] = None
-        g = st.grave[side]
+        g = st.discard[side]
         g.extend(u.under)
         g.append(u.card)
         if u.equip is not None:
@@ -350,106 +350,7 @@ def candidates(st: SarasvatiState, p: int, e: Effect, s: Stats | None = None) ->
     return out
 
 
-def step_eff(st: SarasvatiState, ctx: tuple[int, str, int, int]) -> None:
-    """Resolve one triggered/played effect (§8)."""
-    p, cid, idx, src_uid = ctx
-    e = st.C[cid].effects[idx]
-    src = st.find(src_uid) if src_uid >= 0 else None
-    t = e.target
-    if (t == "self" or t == "equipped") and src is None:
-        st.emit("effect_fizzles", player=p, card=cid, index=idx, why="source left")
-        return
-    if e.condition is not None and not cond_ok(st, p, e.condition, src):
-        st.emit("effect_fizzles", player=p, card=cid, index=idx, why="condition")
-        return
-    st.emit("effect", player=p, card=cid, index=idx)
-    if t == "self_player":
-        apply_player(st, p, e, (p,))
-    elif t == "opponent":
-        apply_player(st, p, e, (1 - p,))
-    elif t == "both_players":
-        apply_player(st, p, e, (st.active, 1 - st.active))
-    elif t == "self" or t == "equipped":
-        assert src is not None
-        if e.condition is not None and e.condition.target_ready is not None:
-            u = st.slots[src[0]][src[1]]
-            assert u is not None
-            if u.ready != e.condition.target_ready:
-                return
-        apply_char(st, p, e, [src])
-    elif t == "choose_own_character" or t == "choose_enemy_character":
-        cands = candidates(st, p, e)
-        if not cands:
-            st.emit("effect_fizzles", player=p, card=cid, index=idx, why="no target")
-            return
-        nf = st.nf
-        opts = [Action.of("target", rel_place(p, side, j, nf)) for side, j in cands]
-        st.ask(p, "target", opts, "target", ctx)
-        return
-    else:
-        apply_char(st, p, e, candidates(st, p, e))
-    st.push("check")
-
-
-def answer_target(st: SarasvatiState, a: Action, ctx: tuple[int, str, int, int]) -> None:
-    p, cid, idx, _ = ctx
-    e = st.C[cid].effects[idx]
-    where = parse_rel(p, a.args[0], st.nf, len(st.slots[0]))
-    assert where is not None
-    apply_char(st, p, e, [where])
-    st.push("check")
-
-
-def apply_char(st: SarasvatiState, p: int, e: Effect, targets: list[tuple[int, int]]) -> None:
-    act = e.action
-    nf = st.nf
-    if act == "destroy":
-        destroy_units(st, targets, "effect")
-        return
-    for side, i in targets:
-        u = st.slots[side][i]
-        if u is None:
-            continue
-        if act == "modify":
-            u.mods = (*u.mods, (e.atk, e.def_, DUR_CODE[e.duration], p))
-            st.emit("modify", player=side, place=_pl(i, nf), card=u.card, atk=e.atk, dfn=e.def_,
-                    until=e.duration)
-        elif act == "set_defenceless":
-            u.ready = False
-            st.emit("defenceless", player=side, place=_pl(i, nf), card=u.card)
-        elif act == "set_ready":
-            u.ready = True
-            st.emit("ready", player=side, place=_pl(i, nf), card=u.card)
-        elif act == "move_row":
-            row = st.slots[side]
-            rng = range(nf, len(row)) if i < nf else range(nf)
-            for j in rng:
-                if row[j] is None:
-                    row[j] = u
-                    row[i] = None
-                    st.emit("move", player=side, frm=_pl(i, nf), to=_pl(j, nf), card=u.card, cause="effect")
-                    break
-
-
-def apply_player(st: SarasvatiState, p: int, e: Effect, players: tuple[int, ...]) -> None:
-    act = e.action
-    if act == "draw":
-        draw(st, players, e.amount)
-    elif act == "charge_from_deck":
-        for q in players:
-            deck = st.deck[q]
-            k = min(e.amount, len(deck))
-            for _ in range(k):
-                c = deck.pop()
-                st.volt[q].append(c)
-                st.emit("charge", player=q, card=c, source="deck")
-    else:  # cost_modifier
-        for q in players:
-            st.costmods[q].append((e.amount, DUR_CODE[e.duration], p))
-            st.emit("cost_modifier", player=q, amount=e.amount, until=e.duration)
-
-
-def _surely_no_negative_def(st: SarasvatiState) -> bool:
+def surely_no_negative_def(st: SarasvatiState) -> bool:
     """Fast path of the state check: no def can be below 0 when every printed + equipment + timed def
     is ≥ 0 and no continuous effect in play lowers a def (continuous raises cannot make one negative)."""
     C = st.C
@@ -474,14 +375,3 @@ def _surely_no_negative_def(st: SarasvatiState) -> bool:
                 if b is not None and hits[k] and C[b].cont_lowers_def:
                     return False
     return True
-
-
-def step_check(st: SarasvatiState, ctx: Any) -> None:
-    """State checks (§6): every character with def < 0 is destroyed, repeatedly until none."""
-    if _surely_no_negative_def(st):
-        return
-    s = stats(st)
-    dead = [(p, i) for p in (st.active, 1 - st.active) for i, v in enumerate(s[p]) if v is not None and v[1] < 0]
-    if dead:
-        st.push("check")
-        destroy_units(st, dead, "negative def")

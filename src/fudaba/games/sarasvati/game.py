@@ -1,7 +1,7 @@
 """The Sarasvati :class:`~fudaba.core.game.Game`: parameters (spec §9), cards, decks (§3), new games.
 
-The game is assembled here: the state class, the rules' steps and answer handlers (``rules.py``),
-the refusals (``actions.py``), positions (``position.py``) and the text module (``text.py``).
+The game is assembled here: the state class (``state.py``), the rules' steps and decision kinds
+(``rules/``), positions (``position.py``) and the text module (``text/``).
 """
 
 from __future__ import annotations
@@ -11,15 +11,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision
 from ...core.cards import CardPool
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
-from .actions import battle_options, charge_options, explain_in, imagine_options, move_options
 from .cards import Card, load_file, load_pool_cards
 from .position import dump_position, load_position
-from .rules import ANSWERS, STEPS
+from .rules import KINDS, STEPS
 from .state import SarasvatiState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -42,7 +40,7 @@ class SarasvatiGame(Game):
     NAME = "sarasvati"
     STATE = SarasvatiState
     STEPS = STEPS
-    ANSWERS = ANSWERS
+    KINDS = KINDS
     TEXT_MODULE = "fudaba.games.sarasvati.text"
     CARD_ID_PREFIX = "SV-"
     INFO_PLACES = "F1, B2, K1, xF1, xK2, grave, xgrave, voltage, xvoltage"
@@ -105,8 +103,6 @@ class SarasvatiGame(Game):
 
     cdb: dict[str, Card]
     extra_cards: list[dict[str, Any]]
-
-
     # ------------------------------------------------------------------ cards and decks
     def load_cards(self) -> CardPool[Any]:
         return CardPool(_pool())
@@ -173,7 +169,7 @@ class SarasvatiGame(Game):
     def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = SarasvatiState(self, seed)
-        st.init_zones(self.cdb)
+        st.init_fields()
         for p in (0, 1):
             st.deck[p] = list(reversed(decks[p].main))
             st.books[p] = list(deck_books(decks[p]))  # §4.1 face down, in the order listed
@@ -186,27 +182,7 @@ class SarasvatiGame(Game):
     def load_position(self, data: Mapping[str, Any] | str | Path) -> State:
         return load_position(self, data)
 
-    # ------------------------------------------------------------------ the rules' hooks on a state
-    def decision_options(self, st: State, d: Decision) -> list[Action]:
-        """The options of a charge or imagine decision come from the hand: computed again (§5.3, §5.4);
-        the others name places and cards on the table only (move and battle are computed again too, to
-        check a state document's decision)."""
-        assert isinstance(st, SarasvatiState)
-        if d.handler == "charge":
-            return charge_options(st)
-        if d.handler == "imagine":
-            return imagine_options(st)
-        if d.handler == "move":  # public: computed again all the same, so a state document is checked
-            return move_options(st)
-        if d.handler == "battle":
-            return battle_options(st)
-        return list(d.options)
-
-    def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        """Why ``action`` is refused, in ``lang`` (``actions.reason`` writes each refusal in both)."""
-        assert isinstance(st, SarasvatiState)
-        return explain_in(st, action, lang)
-
+    # ------------------------------------------------------------------ positions
     def position_of(self, st: State) -> dict[str, Any]:
         assert isinstance(st, SarasvatiState)
         return dump_position(st)

@@ -197,67 +197,15 @@ def _clause(s: str, trig: str, sentence_cond: dict[str, Any], ctype: str) -> dic
         if m:
             duration, s = name, _cut(s, m)
             break
-    filt: dict[str, Any] = {}
-    for pat, key, val in ((r"防御力(\d+)以下の", "def_le", None), (r"攻撃力(\d+)以上の", "atk_ge", None),
-                          (r"(前|後)列の", "row", None), (r"臨戦状態の", "ready", True)):
-        m = re.search(pat, s)
-        if m:
-            g = m.group(1) if m.groups() else ""
-            filt[key] = val if val is not None else (_num(g) if g.isdigit() else ("front" if g == "前" else "back"))
-            s = _cut(s, m)
-    m = re.search(r"無防備状態(?:で|の)", s)
-    if m:
-        cond["target_ready"] = False
-        s = _cut(s, m)
-    m = re.search(rf"(自分|相手)の([^、。のを]+?)の{_CHAR}(?:すべて|全て)", s)
-    if m:
-        tag = m.group(2)
-        if ATTR_ALIASES.get(tag):
-            filt["attribute"] = ATTR_ALIASES[tag]
-        else:
-            filt["sub_attribute"] = tag
-        s = _cut(s, m, m.group(1) + "のキャラクターすべて")
-    # the action: exactly one kind (a sentence with two is split by translate_all)
-    both = re.search(r"攻撃力と防御力(?:を|は|が)?\s*([+-]\d+)", s)
-    if both:
-        s = _cut(s, both, f"攻撃力を{both.group(1)}、防御力を{both.group(1)}")
-    found = [(name, list(re.finditer(pat, s))) for name, pat in _ACTIONS]
-    found = [(name, ms) for name, ms in found if ms]
-    if len(found) != 1:
+    filt, s = _filter(s, cond)
+    got = _action(s)
+    if got is None:
         return None
-    action, matches = found[0]
-    eff: dict[str, Any] = {}
-    if action == "modify":
-        for m in matches:
-            key = "atk" if m.group(0).startswith("攻撃力") else "def"
-            if key in eff:
-                return None
-            eff[key] = _num(re.findall(r"[+-]\d+", m.group(0))[-1])
-    elif len(matches) > 1:
+    action, eff, s = got
+    aimed = _target(s, trig, action, ctype)
+    if aimed is None:
         return None
-    elif action in PLAYER_ACTIONS:
-        eff["amount"] = _num(matches[0].group(1))
-    for m in reversed(matches):
-        s = _cut(s, m)
-    # the target: named in the sentence, or implied by the card
-    target = None
-    for name, pat in _TARGETS:
-        if (name in PLAYER_TARGETS) != (action in PLAYER_ACTIONS):
-            continue
-        m = re.search(pat, s)
-        if m:
-            target, s = name, _cut(s, m)
-            break
-    if target is None:
-        if action in PLAYER_ACTIONS:
-            target = "self_player"
-        elif ctype in ("character", "equipment") and (
-                trig == "on_attack" or action in ("modify", "set_ready", "set_defenceless")):
-            target = "self" if ctype == "character" else "equipped"
-        else:
-            return None
-    if target == "self" and ctype != "character":
-        target = "equipped" if ctype == "equipment" else target
+    target, s = aimed
     if _FILLER.sub("", s):  # a word left over: part of the sentence would be lost
         return None
     if action in ("modify", "cost_modifier"):
@@ -279,6 +227,82 @@ def _clause(s: str, trig: str, sentence_cond: dict[str, Any], ctype: str) -> dic
     if duration:
         out["duration"] = duration
     return out
+
+
+def _filter(s: str, cond: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The filter of a clause's target (防御力3000以下の, 前列の, 臨戦状態の, 自分のSFのキャラクターすべて…);
+    無防備状態で adds ``target_ready = false`` to ``cond``. Returns the filter and what is left."""
+    filt: dict[str, Any] = {}
+    for pat, key, val in ((r"防御力(\d+)以下の", "def_le", None), (r"攻撃力(\d+)以上の", "atk_ge", None),
+                          (r"(前|後)列の", "row", None), (r"臨戦状態の", "ready", True)):
+        m = re.search(pat, s)
+        if m:
+            g = m.group(1) if m.groups() else ""
+            filt[key] = val if val is not None else (_num(g) if g.isdigit() else ("front" if g == "前" else "back"))
+            s = _cut(s, m)
+    m = re.search(r"無防備状態(?:で|の)", s)
+    if m:
+        cond["target_ready"] = False
+        s = _cut(s, m)
+    m = re.search(rf"(自分|相手)の([^、。のを]+?)の{_CHAR}(?:すべて|全て)", s)
+    if m:
+        tag = m.group(2)
+        if ATTR_ALIASES.get(tag):
+            filt["attribute"] = ATTR_ALIASES[tag]
+        else:
+            filt["sub_attribute"] = tag
+        s = _cut(s, m, m.group(1) + "のキャラクターすべて")
+    return filt, s
+
+
+def _action(s: str) -> tuple[str, dict[str, Any], str] | None:
+    """The clause's one action and its numbers (amount, atk/def), and what is left; None when it has
+    none or several (a sentence with two is split by translate_all)."""
+    both = re.search(r"攻撃力と防御力(?:を|は|が)?\s*([+-]\d+)", s)
+    if both:
+        s = _cut(s, both, f"攻撃力を{both.group(1)}、防御力を{both.group(1)}")
+    found = [(name, list(re.finditer(pat, s))) for name, pat in _ACTIONS]
+    found = [(name, ms) for name, ms in found if ms]
+    if len(found) != 1:
+        return None
+    action, matches = found[0]
+    eff: dict[str, Any] = {}
+    if action == "modify":
+        for m in matches:
+            key = "atk" if m.group(0).startswith("攻撃力") else "def"
+            if key in eff:
+                return None
+            eff[key] = _num(re.findall(r"[+-]\d+", m.group(0))[-1])
+    elif len(matches) > 1:
+        return None
+    elif action in PLAYER_ACTIONS:
+        eff["amount"] = _num(matches[0].group(1))
+    for m in reversed(matches):
+        s = _cut(s, m)
+    return action, eff, s
+
+
+def _target(s: str, trig: str, action: str, ctype: str) -> tuple[str, str] | None:
+    """The clause's target — named in it, or implied by the card — and what is left; None when neither."""
+    target = None
+    for name, pat in _TARGETS:
+        if (name in PLAYER_TARGETS) != (action in PLAYER_ACTIONS):
+            continue
+        m = re.search(pat, s)
+        if m:
+            target, s = name, _cut(s, m)
+            break
+    if target is None:
+        if action in PLAYER_ACTIONS:
+            target = "self_player"
+        elif ctype in ("character", "equipment") and (
+                trig == "on_attack" or action in ("modify", "set_ready", "set_defenceless")):
+            target = "self" if ctype == "character" else "equipped"
+        else:
+            return None
+    if target == "self" and ctype != "character":
+        target = "equipped" if ctype == "equipment" else target
+    return target, s
 
 
 def translate_all(sentence: str, ctype: str) -> tuple[list[dict[str, Any]], list[str]]:

@@ -1,9 +1,10 @@
-"""The Sarasvati game state (spec §1 zones) — small lists and ints, copied by hand.
+"""The Sarasvati game state (spec §1 zones): its fields, declared once; its view; what a seat cannot see.
 
 Zones per seat ``p`` (lists of length 2, indexed by seat):
 
 * ``hand[p]`` — card ids; ``deck[p]`` — card ids, **top at the end** (positions list top first);
-* ``grave[p]``; ``volt[p]`` — voltage card ids, the first ``tapped[p]`` of them are tapped;
+* ``discard[p]`` — the graveyard (墓地, JSON key ``grave``); ``volt[p]`` — voltage card ids, the
+  first ``tapped[p]`` of them are tapped;
 * ``slots[p]`` — ``front_slots + back_slots`` entries (front first), each a :class:`Unit` or None;
 * ``books[p]`` — the forbidden books K1..; ``hits[p][k]`` — attacks it took (0 closed, ≥ 1 open,
   ``book_hits`` destroyed). A destroyed book goes to its owner's graveyard (§6) and leaves its K place
@@ -13,52 +14,42 @@ Zones per seat ``p`` (lists of length 2, indexed by seat):
 A unit's ``mods`` are timed stat modifiers ``(atk, def, duration code, owner)``; duration codes are
 ``cards.DUR_CODE``. ``uid`` identifies a unit while effects are pending; uids are renumbered in
 place order at every phase-level decision so that positions round-trip exactly.
+
+The fields are declared in the order the state document writes them (its hash reads that order);
+copying, the JSON and the starting values are compiled from the declaration (``core/fields.py``),
+and ``checks.py`` checks every value of a state document.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.documents import Fields
+from ...core.fields import Field, Load, seat, seat_cards, shared, value
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
-from ...core.views import OldKeys, View, envelope, player_view
-from .cards import DUR_NAME
+from ...core.views import View, envelope, player_view
+from .checks import (
+    MAX_UIDS,
+    ZONE_TYPES,
+    F,
+    modifier,
+    per_seat,
+    seat_books,
+    seat_cards_of,
+    seat_costmods,
+    seat_hits,
+    seat_slots,
+    text,
+    whole,
+)
+from .effects import stats
 
 if TYPE_CHECKING:
     from .cards import Card
 
-#: the largest modifier a state document may give a stat or a cost
-MAX_STAT = 10**9
-
-
-#: the most units (and uids, charges…) a state document may give
-MAX_UIDS = 100_000
-
-
-def _mod(f: Fields, m: Any, key: str, n: int) -> tuple[int, ...]:
-    """A timed modifier of a state document: ``n - 2`` amounts, a duration code and the seat that made it."""
-    m = f.array(m, key, n)
-    amounts = tuple(f.whole(x, f"{key}[{i}]", -MAX_STAT, MAX_STAT) for i, x in enumerate(m[:n - 2]))
-    return (*amounts, f.whole(m[n - 2], f"{key}[{n - 2}]", 0, max(DUR_NAME)), f.seat(m[n - 1], f"{key}[{n - 1}]"))
-
-
-def _costmod(f: Fields, m: Any, key: str) -> tuple[int, int, int]:
-    a, b, c = _mod(f, m, key, 3)
-    return a, b, c
-
-
-def _unit(f: Fields, u: Any, key: str, C: dict[str, Card]) -> Unit:
-    """A unit of a state document: ``[uid, card, under, equip, ready, new, moved, mods]``."""
-    uid, card, under, equip, ready, new, moved, mods = f.array(u, key, 8)
-    ms = []
-    for i, m in enumerate(f.array(mods, key + "[7]")):
-        a, b, c, d = _mod(f, m, f"{key}[7][{i}]", 4)
-        ms.append((a, b, c, d))
-    return Unit(f.whole(uid, key + "[0]", 1, MAX_UIDS), f.card(card, key + "[1]", C, ("character",)),
-                tuple(f.cards(under, key + "[2]", C, ("character",))),
-                None if equip is None else f.card(equip, key + "[3]", C, ("equipment",)),
-                f.flag(ready, key + "[4]"), f.flag(new, key + "[5]"), f.flag(moved, key + "[6]"), tuple(ms))
+#: the phase words of a state document
+PHASES = ("set", "draw", "charge", "imagine", "move", "battle", "end")
 
 
 class Unit:
@@ -102,6 +93,23 @@ class Unit:
         return [self.uid, self.card, list(self.under), self.equip, self.ready, self.new, self.moved,
                 [list(m) for m in self.mods]]
 
+    @staticmethod
+    def load(u: Any, key: str, cards: dict[str, Card]) -> Unit:
+        """A unit of a state document: ``[uid, card, under, equip, ready, new, moved, mods]``."""
+        uid, card, under, equip, ready, new, moved, mods = F.array(u, key, 8)
+        ms = []
+        for i, m in enumerate(F.array(mods, key + "[7]")):
+            a, b, c, d = modifier(m, f"{key}[7][{i}]", 4)
+            ms.append((a, b, c, d))
+        return Unit(F.whole(uid, key + "[0]", 1, MAX_UIDS), F.card(card, key + "[1]", cards, ("character",)),
+                    tuple(F.cards(under, key + "[2]", cards, ("character",))),
+                    None if equip is None else F.card(equip, key + "[3]", cards, ("equipment",)),
+                    F.flag(ready, key + "[4]"), F.flag(new, key + "[5]"), F.flag(moved, key + "[6]"), tuple(ms))
+
+    def cards(self) -> list[str]:
+        """The cards of the unit: the stack's top, the cards under it, its equipment."""
+        return [self.card, *self.under, *([] if self.equip is None else [self.equip])]
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Unit) and self.dump() == other.dump()
 
@@ -111,146 +119,95 @@ class Unit:
         return f"Unit({self.dump()!r})"
 
 
+def _empty_slots(st: SarasvatiState) -> list[list[Unit | None]]:
+    p = st.game.params
+    n = int(p["front_slots"]) + int(p["back_slots"])
+    return [[None] * n, [None] * n]
+
+
+def _dump_slots(slots: list[list[Unit | None]]) -> list[list[Any]]:
+    return [[None if u is None else u.dump() for u in s] for s in slots]
+
+
+def _unit_cards(slots: list[list[Unit | None]]) -> Iterable[str]:
+    return [c for s in slots for u in s if u is not None for c in u.cards()]
+
+
+def _seat_lists(load: Load, **kw: Any) -> Any:
+    """Two lists (one per seat) checked by ``load``: of immutable items (``shape="seat_units"``: of
+    units, each copied)."""
+    kw.setdefault("shape", "seat_items")
+    kw.setdefault("default", lambda st: [[], []])
+    return Field(load=load, **kw)
+
+
+def _seat_counts(load: Load) -> Any:
+    """One whole number per seat, in a list of two."""
+    return Field(shape="items", default=lambda st: [0, 0], load=load)
+
+
+def _book_cards(books: list[list[str | None]]) -> Iterable[str]:
+    return [b for s in books for b in s if b is not None]
+
+
 class SarasvatiState(State):
-    __slots__ = (
-        "C",
-        "active",
-        "bh",
-        "books",
-        "charges_left",
-        "costmods",
-        "deck",
-        "first",
-        "grave",
-        "hand",
-        "hits",
-        "nf",
-        "nuid",
-        "phase",
-        "slots",
-        "tapped",
-        "volt",
-    )
+    #: refusals are also given in Japanese (each kind's ``check`` writes them in both languages)
+    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
 
-    C: dict[str, Card]
-    active: int
-    first: int
-    phase: str
-    nuid: int
-    charges_left: int
-    nf: int
-    bh: int
-    hand: list[list[str]]
-    deck: list[list[str]]
-    grave: list[list[str]]
-    volt: list[list[str]]
-    tapped: list[int]
-    slots: list[list[Unit | None]]
-    books: list[list[str | None]]
-    hits: list[list[int]]
-    costmods: list[list[tuple[int, int, int]]]
+    #: the seat whose turn it is (§5)
+    active: int = seat(load=whole(0, 1))
+    #: the seat that went first (§4.3)
+    first: int = seat(load=whole(0, 1))
+    #: the phase of the turn (§5)
+    phase: str = value(str, default="set", load=text(frozenset(PHASES)))
+    #: the last uid given to a unit
+    nuid: int = value(int, load=whole(0, MAX_UIDS))
+    #: the cards the active seat may still charge this turn (§5.3)
+    charges_left: int = value(int, load=whole(0, MAX_UIDS))
+    #: §1 hands (owner only) and decks (count only; top at the end)
+    hand: list[list[str]] = seat_cards(load=seat_cards_of(ZONE_TYPES))
+    deck: list[list[str]] = seat_cards(load=seat_cards_of(ZONE_TYPES))
+    #: §1 the graveyard (墓地): destroyed characters and equipment, used supports, destroyed books
+    discard: list[list[str]] = seat_cards(key="grave", load=seat_cards_of(None))
+    #: §1 voltage: the first ``tapped[p]`` cards are tapped
+    volt: list[list[str]] = seat_cards(load=seat_cards_of(ZONE_TYPES))
+    tapped: list[int] = _seat_counts(per_seat(lambda x, k: F.whole(x, k, 0, MAX_UIDS)))
+    #: §1 the battle zone, front row first
+    slots: list[list[Unit | None]] = _seat_lists(seat_slots(Unit.load), shape="seat_units", default=_empty_slots,
+                                                 dump=_dump_slots, zone=_unit_cards)
+    #: §1 the forbidden books K1.. (None: a destroyed book's place) and the attacks each took
+    books: list[list[str | None]] = _seat_lists(seat_books, zone=_book_cards)
+    hits: list[list[int]] = _seat_lists(seat_hits)
+    #: the timed cost modifiers on what each seat pays
+    costmods: list[list[tuple[int, int, int]]] = _seat_lists(seat_costmods,
+                                                             dump=lambda v: [[list(m) for m in c] for c in v])
+    #: the game's id → card table, and the board's sizes (from the parameters)
+    C: dict[str, Card] = shared(lambda st: st.game.cdb)
+    nf: int = shared(lambda st: int(st.game.params["front_slots"]))
+    bh: int = shared(lambda st: int(st.game.params["book_hits"]))
 
-    def init_zones(self, cards: dict[str, Card]) -> None:
-        """Empty zones sized by the game's parameters."""
-        p = self.game.params
-        self.C = cards
-        self.nf = int(p["front_slots"])
-        self.bh = int(p["book_hits"])
-        n = self.nf + int(p["back_slots"])
-        self.active = 0
-        self.first = 0
-        self.phase = "set"
-        self.nuid = 0
-        self.charges_left = 0
-        self.hand = [[], []]
-        self.deck = [[], []]
-        self.grave = [[], []]
-        self.volt = [[], []]
-        self.tapped = [0, 0]
-        self.slots = [[None] * n, [None] * n]
-        self.books = [[], []]
-        self.hits = [[], []]
-        self.costmods = [[], []]
-
-    # ------------------------------------------------------------------ copies and documents
-    def _copy_into(self, new: Any) -> None:
-        new.C = self.C
-        new.active = self.active
-        new.first = self.first
-        new.phase = self.phase
-        new.nuid = self.nuid
-        new.charges_left = self.charges_left
-        new.nf = self.nf
-        new.bh = self.bh
-        h, d, g, v, s, b, k, c = self.hand, self.deck, self.grave, self.volt, self.slots, self.books, self.hits, \
-            self.costmods
-        new.hand = [h[0].copy(), h[1].copy()]
-        new.deck = [d[0].copy(), d[1].copy()]
-        new.grave = [g[0].copy(), g[1].copy()]
-        new.volt = [v[0].copy(), v[1].copy()]
-        new.tapped = self.tapped.copy()
-        new.slots = [[None if u is None else u.copy() for u in s[0]], [None if u is None else u.copy() for u in s[1]]]
-        new.books = [b[0].copy(), b[1].copy()]
-        new.hits = [k[0].copy(), k[1].copy()]
-        new.costmods = [c[0].copy(), c[1].copy()]
-
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "active": self.active,
-            "first": self.first,
-            "phase": self.phase,
-            "nuid": self.nuid,
-            "charges_left": self.charges_left,
-            "hand": self.hand,
-            "deck": self.deck,
-            "grave": self.grave,
-            "volt": self.volt,
-            "tapped": self.tapped,
-            "slots": [[None if u is None else u.dump() for u in s] for s in self.slots],
-            "books": self.books,
-            "hits": self.hits,
-            "costmods": [[list(m) for m in c] for c in self.costmods],
-        }
-
-    #: the phase words of a state document
-    PHASES = frozenset({"set", "draw", "charge", "imagine", "move", "battle", "end"})
-    STATE_KEYS = ("active", "first", "phase", "nuid", "charges_left", "hand", "deck", "grave", "volt", "tapped",
-                  "slots", "books", "hits", "costmods")
-
+    # ------------------------------------------------------------------ state documents
     def _load(self, d: dict[str, Any]) -> None:
         """The ``state`` part of a state document, every key checked (PositionError names it)."""
-        f = Fields("state")
-        f.table(d, "state", self.STATE_KEYS)
+        F.table(d, "state", tuple(f.json_key for f in self.FIELDS if f.shape != "shared"))
         self.adopt_position_cards()
-        g: Any = self.game  # a SarasvatiGame: its id → card table
-        C = g.cdb
-        self.init_zones(C)
-        zone = ("character", "support", "equipment")
-        self.active = f.seat(d["active"], "state.active")
-        self.first = f.seat(d["first"], "state.first")
-        self.phase = f.text(d["phase"], "state.phase", self.PHASES)
-        self.nuid = f.whole(d["nuid"], "state.nuid", 0, MAX_UIDS)
-        self.charges_left = f.whole(d["charges_left"], "state.charges_left", 0, MAX_UIDS)
-        for key, types in (("hand", zone), ("deck", zone), ("grave", None), ("volt", zone)):
-            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C, types)
-                                for p, x in enumerate(f.per_seat(d[key], "state." + key))])
-        self.tapped = [f.whole(x, f"state.tapped[{p}]", 0, len(self.volt[p]))
-                       for p, x in enumerate(f.per_seat(d["tapped"], "state.tapped"))]
-        n = len(self.slots[0])
-        self.slots = [[None if u is None else _unit(f, u, f"state.slots[{p}][{i}]", C)
-                       for i, u in enumerate(f.array(s, f"state.slots[{p}]", n))]
-                      for p, s in enumerate(f.per_seat(d["slots"], "state.slots"))]
+        assert self._FIELDS is not None
+        self._FIELDS.load(self, d, self.game.cdb)
+        self._check_fields()
+
+    def _check_fields(self) -> None:
+        """What ties the fields together: the slots the parameters give, the tapped voltage, the
+        uids, the hits of each book."""
+        n = len(_empty_slots(self)[0])
+        for p in (0, 1):
+            F.array(self.slots[p], f"state.slots[{p}]", n)
+            F.whole(self.tapped[p], f"state.tapped[{p}]", 0, len(self.volt[p]))
+            hits = F.array(self.hits[p], f"state.hits[{p}]", len(self.books[p]))
+            for k, h in enumerate(hits):
+                F.whole(h, f"state.hits[{p}][{k}]", 0, self.bh)
         uids = [u.uid for s in self.slots for u in s if u is not None]
         if len(set(uids)) != len(uids) or any(x > self.nuid for x in uids):
-            raise f.fail("state.slots", "gives two units one uid, or a uid above state.nuid")
-        self.books = [[None if b is None else f.card(b, f"state.books[{p}][{k}]", C, ("book",))
-                       for k, b in enumerate(f.array(x, f"state.books[{p}]", max_len=MAX_UIDS))]
-                      for p, x in enumerate(f.per_seat(d["books"], "state.books"))]
-        self.hits = [[f.whole(h, f"state.hits[{p}][{k}]", 0, self.bh)
-                      for k, h in enumerate(f.array(x, f"state.hits[{p}]", len(self.books[p])))]
-                     for p, x in enumerate(f.per_seat(d["hits"], "state.hits"))]
-        self.costmods = [[_costmod(f, m, f"state.costmods[{p}][{k}]") for k, m in enumerate(f.array(x, f"state.costmods[{p}]"))]
-                         for p, x in enumerate(f.per_seat(d["costmods"], "state.costmods"))]
+            raise F.fail("state.slots", "gives two units one uid, or a uid above state.nuid")
 
     # ------------------------------------------------------------------ helpers
     def find(self, uid: int) -> tuple[int, int] | None:
@@ -283,62 +240,46 @@ class SarasvatiState(State):
         """Books still in ``p``'s book zone (§7: none left loses; destroyed ones are in the graveyard)."""
         return sum(1 for b in self.books[p] if b is not None)
 
-    # ------------------------------------------------------------------ game hooks
-    def view(self, player: int | None) -> dict[str, Any]:
+    # ------------------------------------------------------------------ views
+    def view(self, player: int | None) -> View:
         """The envelope of ``core/views.py``; the table holds ``first``, ``front_slots``, ``back_slots``,
         ``book_hits`` and per seat (``table["players"][p]``) ``voltage``, ``books``, ``slots`` and
         ``cost_mods``."""
-        from .effects import stats
-
         self.check_seat(player, spectator=True)
-        st = stats(self)
-        bh = self.bh
-        nf = self.nf
-        players = []
-        sides = []
-        for p in (0, 1):
-            slots: dict[str, Any] = {}
-            for i, u in enumerate(self.slots[p]):
-                if u is None:
-                    continue
-                v = st[p][i]
-                assert v is not None
-                a, df = v
-                slots[place(i, nf)] = {
-                    "card": u.card,
-                    "ready": u.ready,
-                    "new": u.new,
-                    "moved": u.moved,
-                    "equip": u.equip,
-                    "under": list(u.under),
-                    "atk": a,
-                    "def": df,
-                    "mods": [list(m) for m in u.mods],
-                }
-            books = []
-            for k, b in enumerate(self.books[p]):
-                h = self.hits[p][k]
-                state = "closed" if h == 0 else ("destroyed" if h >= bh else "open")
-                books.append({  # a destroyed book's place is empty: the card is in the graveyard (§6)
-                    "place": f"K{k + 1}",
-                    "card": b if (b is not None and (h > 0 or player == p)) else None,
-                    "state": state,
-                    "hits": h,
-                })
-            side = {
-                "voltage": {"cards": list(self.volt[p]), "tapped": self.tapped[p],
-                            "untapped": len(self.volt[p]) - self.tapped[p]},
-                "books": books,
-                "slots": slots,
-                "cost_mods": [list(m) for m in self.costmods[p]],
-            }
-            sides.append(side)
-            players.append(player_view(self.hand[p], player == p, len(self.deck[p]), self.grave[p], OLD_PLAYER, side))
-        table = {"first": self.first, "front_slots": nf, "back_slots": len(self.slots[0]) - nf, "book_hits": bh,
-                 "players": sides}
-        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table,
-                        old=OLD_VIEW)
+        values = stats(self)
+        sides = [self._side_view(p, player, values[p]) for p in (0, 1)]
+        players = [player_view(self.hand[p], player == p, len(self.deck[p]), self.discard[p]) for p in (0, 1)]
+        table = {"first": self.first, "front_slots": self.nf, "back_slots": len(self.slots[0]) - self.nf,
+                 "book_hits": self.bh, "players": sides}
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
 
+    def _side_view(self, p: int, viewer: int | None, values: list[list[int] | None]) -> dict[str, Any]:
+        """``table["players"][p]``: voltage, books, the occupied slots and the cost modifiers."""
+        slots: dict[str, Any] = {}
+        for i, u in enumerate(self.slots[p]):
+            v = values[i]
+            if u is not None and v is not None:
+                slots[place(i, self.nf)] = {"card": u.card, "ready": u.ready, "new": u.new, "moved": u.moved,
+                                            "equip": u.equip, "under": list(u.under), "atk": v[0], "def": v[1],
+                                            "mods": [list(m) for m in u.mods]}
+        books = []
+        for k, b in enumerate(self.books[p]):
+            h = self.hits[p][k]
+            books.append({  # a destroyed book's place is empty: the card is in the graveyard (§6)
+                "place": f"K{k + 1}",
+                "card": b if (b is not None and (h > 0 or viewer == p)) else None,
+                "state": self.book_state(p, k),
+                "hits": h,
+            })
+        return {
+            "voltage": {"cards": list(self.volt[p]), "tapped": self.tapped[p],
+                        "untapped": len(self.volt[p]) - self.tapped[p]},
+            "books": books,
+            "slots": slots,
+            "cost_mods": [list(m) for m in self.costmods[p]],
+        }
+
+    # ------------------------------------------------------------------ hidden information
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1 hidden information): ``player`` cannot see the opponent's
         hand and deck, the order of its own deck, or the opponent's face-down books. The opponent's
@@ -349,10 +290,7 @@ class SarasvatiState(State):
         (its evolution is on the table at that point, Q&A) stays in its hand."""
         o = 1 - player
         hand, deck = self.hand[o], self.deck[o]
-        held: list[str] = []
-        d = self.decision
-        if d is not None and d.player == o and d.handler == "keep" and d.ctx and d.ctx[0] in hand:
-            held = [d.ctx[0]]
+        held = self.evolving(o)
         pool = hand + deck
         for c in held:
             pool.remove(c)
@@ -371,45 +309,13 @@ class SarasvatiState(State):
             self.books[o][k] = c
         self.deck[player] = canonical(self.deck[player], rng)
 
-    #: refusals are also given in Japanese (``actions.reason`` writes each in both languages)
-    REFUSAL_LANGS = ("ja",)
-
-    def all_cards(self) -> list[str]:
-        out: list[str] = []
-        for p in (0, 1):
-            out += self.hand[p]
-            out += self.deck[p]
-            out += self.grave[p]
-            out += self.volt[p]
-            out += [b for b in self.books[p] if b is not None]
-            for u in self.slots[p]:
-                if u is not None:
-                    out.append(u.card)
-                    out += u.under
-                    if u.equip is not None:
-                        out.append(u.equip)
-        return out
-
-
-# the keys of the views before the envelope (issue 7), kept for one version: docs/core.md "Views"
-def _old_view_key(v: View, _ctx: Any, key: str) -> Any:
-    return v["seat"] if key == "you" else v["table"][key]
-
-
-def _old_player_key(v: View, side: dict[str, Any], key: str) -> Any:
-    if key == "grave":
-        return v["discard"]
-    if key == "hand":  # asked only when the key is absent: a hand the viewer may not see
-        return None
-    return side[key]
-
-
-OLD_VIEW = OldKeys(_old_view_key, {"you": "seat", **{k: f'table["{k}"]' for k in (
-    "first", "front_slots", "back_slots", "book_hits")}})
-OLD_PLAYER = OldKeys(_old_player_key, {"grave": 'players[p]["discard"]',
-                                       "hand": 'players[p].get("hand") (absent when hidden)',
-                                       **{k: f'table["players"][p]["{k}"]' for k in (
-                                           "voltage", "books", "slots", "cost_mods")}})
+    def evolving(self, p: int) -> list[str]:
+        """The evolution card ``p`` is playing when its pending decision is which equipment the
+        evolution keeps (``keep``, §2 Q&A): announced, still in its hand. [] otherwise."""
+        d = self.decision
+        if d is not None and d.player == p and d.handler == "keep" and d.ctx and d.ctx[0] in self.hand[p]:
+            return [d.ctx[0]]
+        return []
 
 
 def place(i: int, nf: int) -> str:

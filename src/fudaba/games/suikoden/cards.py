@@ -333,25 +333,10 @@ def _build_condition(raw: Any, where: Where, fld: str) -> tuple[str, str]:
     return key, str(whole(v, 1, DEPLOYED_MAX, where, f"{fld}.deployed_ge"))
 
 
-def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) -> Effect:
-    """Validate one effect inline table of a card of ``kind`` (character, mastermind, mission or
-    facility; §10)."""
-    if not isinstance(raw, dict):
-        raise where.err(fld, "an effect is an inline table {trigger = ..., target = ..., action = ...}")
-    extra = sorted(set(raw) - set(EFFECT_FIELDS))
-    if extra:
-        raise where.err(f"{fld}.{extra[0]}", f"unknown effect field; allowed: {', '.join(EFFECT_FIELDS)}")
-    for k in ("trigger", "target", "action"):
-        if k not in raw:
-            raise where.err(f"{fld}.{k}", "missing")
-    trig = _choice(raw["trigger"], TRIGGERS, where, f"{fld}.trigger")
-    if trig not in TRIGGERS_BY_KIND[kind]:
-        raise where.err(f"{fld}.trigger", f"a {kind} cannot have {trig!r} effects "
-                                          f"(allowed: {', '.join(TRIGGERS_BY_KIND[kind])})")
-    target = _choice(raw["target"], TARGETS, where, f"{fld}.target")
-    action = _choice(raw["action"], ACTIONS, where, f"{fld}.action")
+def _check_target(kind: str, trig: str, target: str, action: str, where: Where, fld: str) -> None:
+    """§10: which targets an effect's trigger and kind of card may name, and which actions go with
+    its target and trigger (a continuous action only for a continuous effect, and the reverse)."""
     continuous = trig in CONTINUOUS
-    # targets (§10): who may name which
     if target == "self" and kind != "character":
         raise where.err(f"{fld}.target", f"'self' is the deployed character itself; a {kind} cannot use it")
     if target == "choose_enemy_character" and trig not in ("rune", "on_deploy"):
@@ -374,6 +359,27 @@ def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) ->
                                          f"effects, not {trig!r}")
     if action in ONE_SHOT_ACTIONS and continuous:
         raise where.err(f"{fld}.action", f"{action!r} happens once: not for a continuous ({trig}) effect")
+
+
+def build_effect(raw: Any, kind: str, has_rune: bool, where: Where, fld: str) -> Effect:
+    """Validate one effect inline table of a card of ``kind`` (character, mastermind, mission or
+    facility; §10)."""
+    if not isinstance(raw, dict):
+        raise where.err(fld, "an effect is an inline table {trigger = ..., target = ..., action = ...}")
+    extra = sorted(set(raw) - set(EFFECT_FIELDS))
+    if extra:
+        raise where.err(f"{fld}.{extra[0]}", f"unknown effect field; allowed: {', '.join(EFFECT_FIELDS)}")
+    for k in ("trigger", "target", "action"):
+        if k not in raw:
+            raise where.err(f"{fld}.{k}", "missing")
+    trig = _choice(raw["trigger"], TRIGGERS, where, f"{fld}.trigger")
+    if trig not in TRIGGERS_BY_KIND[kind]:
+        raise where.err(f"{fld}.trigger", f"a {kind} cannot have {trig!r} effects "
+                                          f"(allowed: {', '.join(TRIGGERS_BY_KIND[kind])})")
+    target = _choice(raw["target"], TARGETS, where, f"{fld}.target")
+    action = _choice(raw["action"], ACTIONS, where, f"{fld}.action")
+    continuous = trig in CONTINUOUS
+    _check_target(kind, trig, target, action, where, fld)
     # arguments
     atk, mil, con = (_int(raw, k, where, fld, *MODIFY_RANGE[k]) for k in STATS)
     if action in ("modify", "modify_total"):

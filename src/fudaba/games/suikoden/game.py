@@ -1,7 +1,8 @@
 """The Suikoden :class:`~fudaba.core.game.Game`: parameters (spec §11), cards, decks (§3), new games.
 
-The game is assembled here: the state class, the rules' steps and answer handlers (``rules.py``),
-the refusals (``refusals.py``), positions (``position.py``) and the text module (``text.py``).
+The game is assembled here: the state class (``state.py``), the rules' steps and decision kinds
+(``rules/``: each kind owns its options, refusals, answer and words), positions (``position.py``)
+and the text module (``text/``).
 """
 
 from __future__ import annotations
@@ -11,25 +12,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision
 from ...core.cards import CardPool
 from ...core.decks import Deck
 from ...core.game import Game
 from ...core.state import State
-from .actions import (
-    casualty_options,
-    counter_options,
-    discard_options,
-    duel_options,
-    garrison_options,
-    main_options,
-    mulligan_options,
-    step_options,
-)
 from .cards import Card, load_file, load_pool_cards
 from .position import dump_position, load_position
-from .refusals import explain_in
-from .rules import ANSWERS, STEPS
+from .rules import KINDS, STEPS
 from .state import SuikodenState
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -53,7 +42,7 @@ class SuikodenGame(Game):
     NAME = "suikoden"
     STATE = SuikodenState
     STEPS = STEPS
-    ANSWERS = ANSWERS
+    KINDS = KINDS
     TEXT_MODULE = "fudaba.games.suikoden.text"
     CARD_ID_PREFIX = "GS-"
     INFO_PLACES = "M1, xM1, M1.2, xM1.x1, R1, xR1, discard, xdiscard"
@@ -108,7 +97,6 @@ class SuikodenGame(Game):
     DECK_SECTIONS = {"総大将": "mastermind", "mastermind": "mastermind"}
 
     cdb: dict[str, Card]
-
 
     # ------------------------------------------------------------------ cards and decks
     def load_cards(self) -> CardPool[Any]:
@@ -174,7 +162,7 @@ class SuikodenGame(Game):
     def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> State:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
         st = SuikodenState(self, seed)
-        st.init_zones(self.cdb)
+        st.init_fields()
         for p in (0, 1):
             st.deck[p] = list(reversed(decks[p].main))
             st.mm[p] = deck_mastermind(decks[p])
@@ -187,36 +175,6 @@ class SuikodenGame(Game):
         return load_position(self, data)
 
     # ------------------------------------------------------------------ the rules' hooks on a state
-    def decision_options(self, st: State, d: Decision) -> list[Action]:
-        """Options that come from a hand are computed again (resample)."""
-        assert isinstance(st, SuikodenState)
-        h, c = d.handler, d.ctx
-        if h == "mulligan":
-            return mulligan_options(st, c[0])
-        if h == "main":
-            return main_options(st)
-        if h == "more_discard":
-            return discard_options(st, st.active, True)
-        if h == "step":
-            return step_options(st)
-        if h == "rune_cost":
-            return discard_options(st, c[0], False)
-        if h == "counter":  # a hand dealt with no counter can still pass
-            return counter_options(st, c[0], c[1]) or [Action.of("pass")]
-        if h == "refill":
-            return discard_options(st, c[0], False)
-        if h == "duel":
-            return duel_options(st, c[0])
-        if h == "casualties":
-            return casualty_options(st, c[0], c[2], list(c[3]))
-        if h == "garrison":  # public: computed again all the same, so a state document is checked
-            return garrison_options(st, c[0])
-        return list(d.options)
-
-    def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        assert isinstance(st, SuikodenState)
-        return explain_in(st, action, lang)
-
     def position_of(self, st: State) -> dict[str, Any]:
         assert isinstance(st, SuikodenState)
         return dump_position(st)

@@ -1,4 +1,5 @@
-"""Walpurgis notation (spec §9): verbs per decision, interned action builders, card labels.
+"""Walpurgis notation (spec §9): interned action builders, card labels. The verbs each decision
+takes, as the decision kinds of the ``rules`` package list them (``verbs``):
 
 ========================= ===========================================================
 decision (``kind``)       actions
@@ -34,23 +35,6 @@ END = Action.const("end")
 PASS = Action.const("pass")
 #: ``activate SQ`` by square number
 ACTIVATE = tuple(A("activate", n) for n in SQ)
-
-#: the verbs each decision kind takes (for explanations of refused actions)
-KIND_VERBS: dict[str, tuple[str, ...]] = {
-    "setup": ("set",),
-    "mulligan": ("bottom", "done"),
-    "initial": ("place",),
-    "wake": ("wake",),
-    "main": ("activate", "end", "place"),
-    "bullet": ("bullet", "done"),
-    "intercept": ("activate", "pass", "place"),
-    "resolve": ("resolve",),
-    "upright": ("sustain", "upright"),
-    "keep": ("keep",),
-    "hit": ("hit",),
-    "discard": ("discard",),
-    "target": ("target",),
-}
 
 #: ``place_actions`` by card id, built on first use
 PLACE_ACTIONS: dict[str, tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]] = {}

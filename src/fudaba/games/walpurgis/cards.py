@@ -234,6 +234,15 @@ class WCard:
         return f"<WCard {self.id} {self.name}>"
 
 
+def card_name(cards: CardPool[WCard], cid: Any, lang: str) -> str:
+    """A card's name for people: its Japanese name (``ja``), else its English one when it has one;
+    ``?`` for no such card."""
+    c = cards.find(str(cid)) if cid else None
+    if c is None:
+        return "?"
+    return c.name if lang == "ja" or not c.name_en else c.name_en
+
+
 def build_card(raw: dict[str, Any], where: Where) -> WCard:
     """Validate one ``[[card]]`` table (spec §2); every broken field is reported (``where.part``)."""
     p = where.part

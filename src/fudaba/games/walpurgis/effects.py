@@ -51,6 +51,9 @@ from typing import Any
 from ...core.cards import Where, whole
 
 TIMINGS = ("condition", "static", "B", "D", "A", "chain_end", "turn_end")
+#: the timings of ordered effects for people, (English, Japanese)
+TIMING_WORDS = ({"B": "B", "D": "D", "A": "A", "chain_end": "Chain-end", "turn_end": "End-of-turn"},
+                {"B": "B", "D": "D", "A": "A", "chain_end": "連鎖終了時", "turn_end": "ターン終了時"})
 
 #: op -> timings it may have
 OPS: dict[str, tuple[str, ...]] = {

@@ -1,8 +1,8 @@
 """The Walpurgis :class:`~fudaba.core.game.Game` (spec §3, §8): variants, parameters, decks.
 
-The game is assembled here: the state class (``state.py``), the rules' steps and answer handlers
-and their refusals (the ``rules`` package), positions (``position.py``) and the text module
-(``text.py``).
+The game is assembled here: the state class (``state.py``), the rules' steps and decision kinds
+(each with its options, refusals and answer: the ``rules`` package), positions (``position.py``)
+and the text module (``text/``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, Decision
 from ...core.cards import CardPool, Where
 from ...core.decks import Deck
 from ...core.files import read_text
@@ -20,17 +19,17 @@ from ...core.game import Game
 from ...core.state import State
 from .cards import WCard, base_pool, build_card
 from .position import load_position, state_position
-from .rules import ANSWERS, STEPS, decision_options, explain
-from .state import WState
+from .rules import KINDS, STEPS
+from .state import WalpurgisState
 
 DECK_DIR = Path(__file__).parent / "decks"
 
 
 class WalpurgisGame(Game):
     NAME = "walpurgis"
-    STATE = WState
+    STATE = WalpurgisState
     STEPS = STEPS
-    ANSWERS = ANSWERS
+    KINDS = KINDS
     TEXT_MODULE = "fudaba.games.walpurgis.text"
     CARD_ID_PREFIX = "W-"
     INFO_PLACES = "3c, 5a, discard, xdiscard"
@@ -115,34 +114,22 @@ class WalpurgisGame(Game):
             problems.append("the deck needs at least one 通常弾 to set aside at setup (§3)")
         return problems
 
-    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> WState:
+    def new_game(self, decks: Sequence[Deck | str] | None = None, seed: int = 0) -> WalpurgisState:
         decks, seed = self.game_decks(decks), self.game_seed(seed)
-        st = WState(self, seed)
+        st = WalpurgisState(self, seed)
         st.init_fields()
         for p in (0, 1):
-            st.decks[p] = [self.cards[c].id for c in decks[p].main]
+            st.deck[p] = [self.cards[c].id for c in decks[p].main]
         st.extra = [dict(r) for r in self.extra_cards]  # cards added with with_cards: positions carry them
         st.origin = {"decks": [d.to_dict() for d in decks], "seed": seed}
         st.push("setup")
         st.run()
         return st
 
-    def load_position(self, data: Mapping[str, Any] | str | Path) -> WState:
+    def load_position(self, data: Mapping[str, Any] | str | Path) -> WalpurgisState:
         return load_position(self, data)
 
     # ------------------------------------------------------------------ the rules' hooks on a state
-    def decision_options(self, st: State, d: Decision) -> list[Action]:
-        """The options of ``d`` computed again by the rules' own functions (they may name cards of
-        a hand or of face-down formations)."""
-        assert isinstance(st, WState)
-        return decision_options(st, d)
-
-    def explain(self, st: State, action: Action, lang: str = "en") -> str:
-        """Why ``action`` is refused, in ``lang`` ("ja": the rulebooks' words, same squares, ids and
-        references)."""
-        assert isinstance(st, WState)
-        return explain(st, action, lang)
-
     def position_of(self, st: State) -> dict[str, Any]:
-        assert isinstance(st, WState)
+        assert isinstance(st, WalpurgisState)
         return state_position(st)

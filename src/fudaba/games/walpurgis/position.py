@@ -11,14 +11,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ...core.cards import CardPool
 from ...core.errors import PositionError
 from ...core.game import Game
 from ...core.positions import check_keys, flag, plain, read_document, whole
-from .cards import SQ, SQ_INDEX
+from .cards import SQ, SQ_INDEX, WCard
 from .effects import LASTING
 from .rules import push_end_phase
 from .rules.common import board_full
-from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WState
+from .state import ACTIVATING, ACTIVE, NOSQ, WORD_INDEX, WORDS, FieldCard, WalpurgisState
 
 TOP_KEYS = frozenset(
     {"game", "variant", "params", "turn", "active", "first", "phase", "placed", "activated", "seed", "seat",
@@ -30,20 +31,33 @@ CARD_KEYS = frozenset({"owner", "card", "state", "no_squares"})
 PHASES = ("prepare", "main", "end")
 
 
-def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
+def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WalpurgisState:
+    """The state of a §10 position document (a table, TOML/JSON text or a path), at the start of its
+    phase; PositionError names the key. Read zone by zone: the turn and its phase, the seats' piles,
+    the "until end of turn" effects, the field; then what the phase allows of them."""
     doc = read_document(data)
     check_keys(doc, TOP_KEYS, "position")
     if doc.get("game", "walpurgis") != "walpurgis":
         raise PositionError(f"position: key 'game': this is walpurgis, not {doc.get('game')!r}")
     g = game.position_game(doc)
-    pool = g.cards
-
-    seed = whole(doc.get("seed", 0), "seed", 0)
-    st = WState(g, seed)
+    st = WalpurgisState(g, whole(doc.get("seed", 0), "seed", 0))
     st.init_fields()
     st.extra = [dict(r) for r in g.extra_cards]
+    phase = _read_turn(st, doc)
+    _read_seats(st, doc.get("seat", [{}, {}]), g.cards)
+    _read_lasting(st, doc.get("until_end_of_turn", []))
+    _read_board(st, doc.get("board", {}), g.cards)
+    _check_phase(st, doc, phase)
+    st.origin = {"position": plain(doc)}
+    st.phase = phase
+    _resume(st, phase)
+    return st
+
+
+def _read_turn(st: WalpurgisState, doc: Mapping[str, Any]) -> str:
+    """The turn, its players and its phase (§4, §6 ``turn_limit``); the phase is returned."""
     st.turn = whole(doc.get("turn", 1), "turn", 1)
-    limit = int(g.params["turn_limit"])
+    limit = int(st.game.params["turn_limit"])
     if st.turn > limit:
         raise PositionError(f"position: key 'turn' = {st.turn} is past turn_limit = {limit}: the game would be over, "
                             f"a draw (§6)")
@@ -54,15 +68,18 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
         raise PositionError(f"position: key 'phase': {phase!r} is not one of {list(PHASES)}")
     st.placed = flag(doc.get("placed", False), "placed")
     st.activated = flag(doc.get("activated", False), "activated")
+    return str(phase)
 
-    seats = doc.get("seat", [{}, {}])
+
+def _read_seats(st: WalpurgisState, seats: Any, pool: CardPool[WCard]) -> None:
+    """``[[seat]]``: each seat's hand, deck, discard pile, bullet pile and cards set aside (ids or names)."""
     if not isinstance(seats, list) or len(seats) != 2:
         raise PositionError("position: key 'seat': expected exactly two [[seat]] tables (seat 0, then seat 1)")
     for p, seat in enumerate(seats):
         if not isinstance(seat, Mapping):
             raise PositionError(f"position: key 'seat[{p}]' must be a table")
         check_keys(seat, SEAT_KEYS, f"position: seat[{p}]")
-        for key, zone in (("hand", st.hands), ("deck", st.decks), ("discard", st.discards),
+        for key, zone in (("hand", st.hand), ("deck", st.deck), ("discard", st.discard),
                           ("bullet_pile", st.piles), ("aside", st.aside)):
             ids = seat.get(key, [])
             if not isinstance(ids, list):
@@ -73,7 +90,9 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
                     raise PositionError(f"position: key 'seat[{p}].{key}[{i}]': unknown card {cid!r}")
                 zone[p].append(c.id)
 
-    lasting = doc.get("until_end_of_turn", [])
+
+def _read_lasting(st: WalpurgisState, lasting: Any) -> None:
+    """``until_end_of_turn``: the "until end of turn" effects under way (§7 ``protect``)."""
     if not isinstance(lasting, list):
         raise PositionError("position: key 'until_end_of_turn' must be an array of {player, op} tables")
     for i, t in enumerate(lasting):
@@ -88,7 +107,9 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
             raise PositionError(f"position: key '{where}.op': {t.get('op')!r} is not one of {list(LASTING)}")
         st.lasting.append((int(lp), str(t["op"])))
 
-    board = doc.get("board", {})
+
+def _read_board(st: WalpurgisState, board: Any, pool: CardPool[WCard]) -> None:
+    """``board``: square -> its cards bottom first (at most one formation per seat on a square, §1)."""
     if not isinstance(board, Mapping):
         raise PositionError("position: key 'board' must be a table of squares")
     named: dict[int, str] = {}
@@ -102,29 +123,37 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
         named[s] = str(name)
         if not isinstance(cards, list):
             raise PositionError(f"position: key 'board.{name}' must be a list of cards (bottom first)")
-        out: list[FieldCard] = []
-        for i, t in enumerate(cards):
-            where = f"board.{name}[{i}]"
-            if not isinstance(t, Mapping):
-                raise PositionError(f"position: key '{where}' must be a table {{owner, card, state}}")
-            check_keys(t, CARD_KEYS, f"position: {where}")
-            o = t.get("owner")
-            if o not in (0, 1) or isinstance(o, bool):
-                raise PositionError(f"position: key '{where}.owner': expected 0 or 1, got {o!r}")
-            c = pool.find(t["card"]) if isinstance(t.get("card"), str) else None
-            if c is None:
-                raise PositionError(f"position: key '{where}.card': unknown card {t.get('card')!r}")
-            word = t.get("state")
-            if not isinstance(word, str) or word not in WORD_INDEX:
-                raise PositionError(f"position: key '{where}.state': {word!r} is not one of {list(WORDS)}")
-            ns = t.get("no_squares", False)
-            if not isinstance(ns, bool) or (ns and word != "activating"):
-                raise PositionError(f"position: key '{where}.no_squares': true only for an activating formation")
-            out.append((int(o), c.id, WORD_INDEX[word], NOSQ if ns else 0))
+        out = [_field_card(t, f"board.{name}[{i}]", pool) for i, t in enumerate(cards)]
         for p in (0, 1):
             if sum(1 for fc in out if fc[0] == p and fc[2] >= ACTIVE) > 1:
                 raise PositionError(f"position: key 'board.{name}': two formations of player {p} on one square")
         st.board[s] = tuple(out)
+
+
+def _field_card(t: Any, where: str, pool: CardPool[WCard]) -> FieldCard:
+    """One card of a square: ``{owner, card, state, no_squares}``."""
+    if not isinstance(t, Mapping):
+        raise PositionError(f"position: key '{where}' must be a table {{owner, card, state}}")
+    check_keys(t, CARD_KEYS, f"position: {where}")
+    o = t.get("owner")
+    if o not in (0, 1) or isinstance(o, bool):
+        raise PositionError(f"position: key '{where}.owner': expected 0 or 1, got {o!r}")
+    c = pool.find(t["card"]) if isinstance(t.get("card"), str) else None
+    if c is None:
+        raise PositionError(f"position: key '{where}.card': unknown card {t.get('card')!r}")
+    word = t.get("state")
+    if not isinstance(word, str) or word not in WORD_INDEX:
+        raise PositionError(f"position: key '{where}.state': {word!r} is not one of {list(WORDS)}")
+    ns = t.get("no_squares", False)
+    if not isinstance(ns, bool) or (ns and word != "activating"):
+        raise PositionError(f"position: key '{where}.no_squares': true only for an activating formation")
+    return (int(o), c.id, WORD_INDEX[word], NOSQ if ns else 0)
+
+
+def _check_phase(st: WalpurgisState, doc: Mapping[str, Any], phase: str) -> None:
+    """What the phase allows: at the start of a turn (``prepare``) nothing activates, no bullet is on
+    the field, the main phase's limits are fresh, no "until end of turn" effect and no card set
+    beside the field is left (§4); v1.01 ends the game the moment the board is full (§8)."""
     if phase == "prepare" and any(fc[2] == ACTIVATING for sq in st.board for fc in sq):
         raise PositionError("position: key 'board': no formation is activating at the start of a turn")
     if phase == "prepare":
@@ -145,8 +174,10 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
         raise PositionError("position: key 'seat[].aside': cards set beside the field were discarded at the end "
                             "of the last turn")
 
-    st.origin = {"position": plain(doc)}
-    st.phase = phase
+
+def _resume(st: WalpurgisState, phase: str) -> None:
+    """Go on from the start of ``phase``: the prepare phase's steps, the main phase's decision, or
+    the end phase's steps (§4)."""
     if phase == "prepare":
         st.push("main_start")
         st.push("prepare_draw")
@@ -157,10 +188,9 @@ def load_position(game: Game, data: Mapping[str, Any] | str | Path) -> WState:
     else:
         push_end_phase(st)
     st.run()
-    return st
 
 
-def state_position(st: WState) -> dict[str, Any]:
+def state_position(st: WalpurgisState) -> dict[str, Any]:
     """The §10 document of ``st``; PositionError when ``st`` is not at a phase-level decision."""
     if st.over:
         raise PositionError("position(): the game is over")
@@ -191,7 +221,7 @@ def state_position(st: WState) -> dict[str, Any]:
         "activated": st.activated,
         "seed": st.rng.state,
         "seat": [
-            {"hand": list(st.hands[p]), "deck": list(st.decks[p]), "discard": list(st.discards[p]),
+            {"hand": list(st.hand[p]), "deck": list(st.deck[p]), "discard": list(st.discard[p]),
              "bullet_pile": list(st.piles[p]), **({"aside": list(st.aside[p])} if st.aside[p] else {})}
             for p in (0, 1)
         ],

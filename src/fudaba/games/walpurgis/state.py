@@ -6,19 +6,23 @@ square is a tuple of field cards, bottom first. A field card is the tuple
 for a formation that became activating without an activation check (it has no squares, §5.3
 step 7). Tuples are immutable, so a clone copies 25 pointers.
 
-The rules themselves (steps and answer handlers) live in the ``rules`` package, which uses this
-module (never the reverse); ``game.py`` assembles the two.
+The state's fields are declared once in :class:`WalpurgisState` (``core/fields.py`` derives the
+copy, the state document and ``all_cards`` from them). The rules themselves (steps and decision
+kinds) live in the ``rules`` package, which uses this module (never the reverse); ``game.py``
+assembles the two.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.documents import Fields, check_tree
 from ...core.errors import CardDataError
+from ...core.fields import Where, check_json, data, items, seat, seat_cards, shared, value
 from ...core.rng import Rng
 from ...core.state import State, canonical, check_belief
-from ...core.views import OldKeys, View, envelope, player_view
+from ...core.views import envelope, player_view
 from .cards import SQ, WCard
 from .effects import LASTING
 
@@ -32,26 +36,105 @@ FieldCard = tuple[int, str, int, int]
 #: a chain record: (owner, square, card id, interception mask, v1.01 fixed destroy squares)
 ChainRec = tuple[int, int, str, int, tuple[int, ...]]
 
+#: the phase words of a state document, and the keys of its final score
+PHASES = frozenset({"setup", "initial", "prepare", "main", "end", "over"})
+SCORE_KEYS = ("formations", "face_up", "deck")
 
-def _field_card(f: Fields, x: Any, key: str, C: dict[str, WCard]) -> FieldCard:
+
+_F = Fields("state")
+
+
+def _key(w: Where) -> str:
+    """The document key of a field's value (``state.hand[1]``): refusals name it as before."""
+    return f"state.{w.path}"
+
+
+def _field_card(x: Any, key: str, C: Mapping[str, WCard]) -> FieldCard:
     """A field card of a state document: ``[owner, card, state, flags]``."""
-    o, cid, st, fl = f.array(x, key, 4)
-    return (f.seat(o, key + "[0]"), f.card(cid, key + "[1]", C), f.whole(st, key + "[2]", BULLET, ACTIVATING),
-            f.whole(fl, key + "[3]", 0, NOSQ))
+    o, cid, st, fl = _F.array(x, key, 4)
+    return (_F.seat(o, key + "[0]"), _F.card(cid, key + "[1]", C), _F.whole(st, key + "[2]", BULLET, ACTIVATING),
+            _F.whole(fl, key + "[3]", 0, NOSQ))
 
 
-def _chain_rec(f: Fields, x: Any, key: str, C: dict[str, WCard]) -> ChainRec:
+def _load_board(v: Any, w: Where) -> list[tuple[FieldCard, ...]]:
+    """The 25 squares, each a list of field cards bottom first."""
+    key = _key(w)
+    return [tuple(_field_card(fc, f"{key}[{k}][{i}]", w.cards) for i, fc in enumerate(_F.array(sq, f"{key}[{k}]", max_len=100)))
+            for k, sq in enumerate(_F.array(v, key, 25))]
+
+
+def _board_ids(board: list[tuple[FieldCard, ...]]) -> list[str]:
+    return [fc[1] for sq in board for fc in sq]
+
+
+def _load_cards(v: Any, w: Where) -> list[list[str]]:
+    """A zone of each seat: two lists of card ids."""
+    key = _key(w)
+    return [_F.cards(x, f"{key}[{p}]", w.cards) for p, x in enumerate(_F.per_seat(v, key))]
+
+
+def _load_lasting(v: Any, w: Where) -> list[tuple[int, str]]:
+    """The "until end of turn" effects: ``[player, op]`` each."""
+    key = _key(w)
+    out = []
+    for i, x in enumerate(_F.array(v, key, max_len=1000)):
+        p, op = _F.array(x, f"{key}[{i}]", 2)
+        out.append((_F.seat(p, f"{key}[{i}][0]"), _F.text(op, f"{key}[{i}][1]", LASTING)))
+    return out
+
+
+def _chain_rec(x: Any, key: str, C: Mapping[str, WCard]) -> ChainRec:
     """A chain record of a state document: ``[owner, square, card, interception mask, fixed squares]``."""
-    o, s, cid, m, fixed = f.array(x, key, 5)
-    return (f.seat(o, key + "[0]"), f.whole(s, key + "[1]", 0, 24), f.card(cid, key + "[2]", C),
-            f.whole(m, key + "[3]", 0, (1 << 30) - 1),
-            tuple(f.whole(q, f"{key}[4][{i}]", 0, 24) for i, q in enumerate(f.array(fixed, key + "[4]", max_len=25))))
+    o, s, cid, m, fixed = _F.array(x, key, 5)
+    return (_F.seat(o, key + "[0]"), _F.whole(s, key + "[1]", 0, 24), _F.card(cid, key + "[2]", C),
+            _F.whole(m, key + "[3]", 0, (1 << 30) - 1),
+            tuple(_F.whole(q, f"{key}[4][{i}]", 0, 24) for i, q in enumerate(_F.array(fixed, key + "[4]", max_len=25))))
 
 
-def _lasting(f: Fields, x: Any, key: str) -> tuple[int, str]:
-    """An "until end of turn" effect of a state document: ``[player, op]``."""
-    p, op = f.array(x, key, 2)
-    return f.seat(p, key + "[0]"), f.text(op, key + "[1]", LASTING)
+def _load_chain(v: Any, w: Where) -> list[ChainRec]:
+    key = _key(w)
+    return [_chain_rec(x, f"{key}[{i}]", w.cards) for i, x in enumerate(_F.array(v, key, max_len=1000))]
+
+
+def _load_extra(v: Any, w: Where) -> list[dict[str, Any]]:
+    """The state's inline cards (a position's ``[[cards]]``), kept as they were given."""
+    out: list[dict[str, Any]] = _F.array(v or [], _key(w))
+    check_tree(out, f"state: key {_key(w)!r}")
+    return out
+
+
+def _load_score(v: Any, w: Where) -> dict[str, Any] | None:
+    """The final score (None while the game goes on): ``formations``, ``face_up`` and ``deck`` per seat."""
+    if v is None:
+        return None
+    sc = _F.table(v, _key(w), SCORE_KEYS)
+    for k in SCORE_KEYS:
+        _F.items(sc[k], f"{_key(w)}.{k}", int, 2)
+    return sc
+
+
+def _dump_board(board: list[tuple[FieldCard, ...]]) -> list[list[list[Any]]]:
+    return [[list(fc) for fc in sq] for sq in board]
+
+
+def _dump_pairs(v: list[tuple[int, str]]) -> list[list[Any]]:
+    return [list(x) for x in v]
+
+
+def _dump_chain(chain: list[ChainRec]) -> list[list[Any]]:
+    return [[o, s, c, m, list(f)] for o, s, c, m, f in chain]
+
+
+def _a_seat(v: Any, w: Where) -> int:
+    return _F.seat(v, _key(w))
+
+
+def _a_flag(v: Any, w: Where) -> bool:
+    return _F.flag(v, _key(w))
+
+
+def _a_phase(v: Any, w: Where) -> str:
+    return _F.text(v, _key(w), PHASES)
 
 
 def _need_normal(ids: list[str], group: list[int], cards: dict[str, WCard], rng: Rng) -> None:
@@ -68,164 +151,67 @@ def _need_normal(ids: list[str], group: list[int], cards: dict[str, WCard], rng:
     ids[a], ids[b] = ids[b], ids[a]
 
 
-# the keys of the views before the envelope (issue 7), kept for one version: docs/core.md "Views"
-_PER_SEAT = {"hand_counts": ("players", "hand_count"), "deck_counts": ("players", "deck_count"),
-             "discards": ("players", "discard"), "aside_counts": ("table", "aside_count"),
-             "bullet_pile_counts": ("table", "bullet_pile_count")}
-
-
-def _old_view_key(v: View, _ctx: Any, key: str) -> Any:
-    seat = v["seat"]
-    if key == "hand":
-        return None if seat is None else v["players"][seat]["hand"]
-    if key == "aside":
-        return None if seat is None else v["table"]["players"][seat]["aside"]
-    if key in _PER_SEAT:
-        where, k = _PER_SEAT[key]
-        return [x[k] for x in (v["players"] if where == "players" else v["table"]["players"])]
-    return v["table"][key]
-
-
-def _old_chain_key(v: View, _ctx: Any, key: str) -> Any:
-    return v["place"]
-
-
-OLD_VIEW = OldKeys(_old_view_key, {
-    **{k: f'table["{k}"]' for k in ("first", "placed", "activated", "board", "chain", "until_end_of_turn", "score")},
-    "hand": 'players[seat]["hand"]', "aside": 'table["players"][seat]["aside"]',
-    **{old: (f'players[p]["{k}"]' if where == "players" else f'table["players"][p]["{k}"]')
-       for old, (where, k) in _PER_SEAT.items()},
-})
-OLD_CHAIN = OldKeys(_old_chain_key, {"square": 'table["chain"][i]["place"]'})
-
-
 def visible_to(fc: FieldCard, viewer: int | None) -> bool:
     """May ``viewer`` see this field card's face? (§1 table)"""
     st = fc[2]
     return st in (UP, ACTIVATING, BULLET_UP) or (st == ACTIVE and viewer == fc[0])
 
 
-class WState(State):
-    __slots__ = (
-        "activated", "active", "aside", "board", "cards", "chain", "decks", "discards", "extra", "first", "hands",
-        "lasting", "phase", "piles", "placed", "score", "v1",
-    )
+class WalpurgisState(State):
+    """The state of a Walpurgis game: its fields, declared once (``core/fields.py``: copied, dumped
+    and read back from that declaration, in this order — the order of the state document's keys)."""
 
-    board: list[tuple[FieldCard, ...]]
-    hands: list[list[str]]
-    decks: list[list[str]]
-    discards: list[list[str]]
-    piles: list[list[str]]
+    #: refusals are also written in Japanese (each decision kind's ``check`` writes both languages)
+    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)
+
+    #: the field: 25 squares (``1a`` = 0 … ``5e`` = 24), each a tuple of field cards bottom first
+    board: list[tuple[FieldCard, ...]] = items(check_json, default=lambda st: [() for _ in range(25)],
+                                               load=_load_board, dump=_dump_board, zone=_board_ids)
+    #: per seat: the hand, the deck (top first) and the discard pile (捨て札, public)
+    hand: list[list[str]] = seat_cards(key="hands", load=_load_cards)
+    deck: list[list[str]] = seat_cards(key="decks", load=_load_cards)
+    discard: list[list[str]] = seat_cards(key="discards", load=_load_cards)
+    #: per seat: the bullet pile (弾幕置き場, top first; face down, counted only)
+    piles: list[list[str]] = seat_cards(load=_load_cards)
     #: cards set aside: the 通常弾 of setup ①, and cards set beside the field by ``set_beside``
     #: (§4 end ④); face down, seen by their owner only
-    aside: list[list[str]]
+    aside: list[list[str]] = seat_cards(load=_load_cards)
     #: "until end of turn" effects under way: (player, op), ended at §4 end ④
-    lasting: list[tuple[int, str]]
-    active: int
-    first: int
-    phase: str
-    placed: bool
-    activated: bool
-    chain: list[ChainRec]
-    cards: dict[str, WCard]
-    extra: list[dict[str, Any]]
-    score: dict[str, Any] | None
-    v1: bool
-
-    def init_fields(self) -> None:
-        self.board = [() for _ in range(25)]
-        self.hands = [[], []]
-        self.decks = [[], []]
-        self.discards = [[], []]
-        self.piles = [[], []]
-        self.aside = [[], []]
-        self.lasting = []
-        self.active = 0
-        self.first = 0
-        self.phase = "setup"
-        self.placed = False
-        self.activated = False
-        self.chain = []
-        self.cards = dict(self.game.cards.items())
-        self.extra = []
-        self.score = None
-        self.v1 = self.game.variant == "v1.01"
-
-    # ------------------------------------------------------------------ core hooks
-    def _copy_into(self, new: Any) -> None:
-        new.board = self.board[:]
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.decks = [self.decks[0][:], self.decks[1][:]]
-        new.discards = [self.discards[0][:], self.discards[1][:]]
-        new.piles = [self.piles[0][:], self.piles[1][:]]
-        new.aside = [self.aside[0][:], self.aside[1][:]]
-        new.lasting = self.lasting[:]
-        new.active = self.active
-        new.first = self.first
-        new.phase = self.phase
-        new.placed = self.placed
-        new.activated = self.activated
-        new.chain = self.chain[:]
-        new.cards = self.cards
-        new.extra = self.extra
-        new.score = self.score
-        new.v1 = self.v1
-
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "board": [[list(fc) for fc in sq] for sq in self.board],
-            "hands": self.hands,
-            "decks": self.decks,
-            "discards": self.discards,
-            "piles": self.piles,
-            "aside": self.aside,
-            "lasting": [list(x) for x in self.lasting],
-            "active": self.active,
-            "first": self.first,
-            "phase": self.phase,
-            "placed": self.placed,
-            "activated": self.activated,
-            "chain": [[o, s, c, m, list(f)] for o, s, c, m, f in self.chain],
-            "extra": self.extra,
-            "score": self.score,
-        }
+    lasting: list[tuple[int, str]] = items(check_json, load=_load_lasting, dump=_dump_pairs, optional=True)
+    #: the turn player and the first player (§3 ③)
+    active: int = seat(load=_a_seat)
+    first: int = seat(load=_a_seat)
+    phase: str = value(str, default="setup", load=_a_phase)
+    #: the main phase's placement and activation are used (§4 main, 7.2)
+    placed: bool = value(bool, load=_a_flag)
+    activated: bool = value(bool, load=_a_flag)
+    #: the activations of the chain under way (§5.3), first first
+    chain: list[ChainRec] = items(check_json, load=_load_chain, dump=_dump_chain)
+    #: the cards added to the game's pool (``with_cards``, a position's ``[[cards]]``): positions carry them
+    extra: list[dict[str, Any]] = data(_load_extra, default=lambda st: [], optional=True)
+    #: the final score once the game is over (``compute_score``), else None
+    score: dict[str, Any] | None = data(_load_score, optional=True)
+    #: the game's cards by id, and whether the rules are v1.01's (derived from the game)
+    cards: dict[str, WCard] = shared(lambda st: dict(st.game.cards.items()))
+    v1: bool = shared(lambda st: st.game.variant == "v1.01")
 
     #: the phase words and keys of a state document
-    PHASES = frozenset({"setup", "initial", "prepare", "main", "end", "over"})
-    STATE_KEYS = ("board", "hands", "decks", "discards", "piles", "aside", "active", "first", "phase", "placed",
-                  "activated", "chain")
+    PHASES: ClassVar[frozenset[str]] = PHASES
+    STATE_KEYS: ClassVar[tuple[str, ...]] = ("board", "hands", "decks", "discards", "piles", "aside", "active", "first",
+                                             "phase", "placed", "activated", "chain")
 
     def _load(self, data: dict[str, Any]) -> None:
-        """The ``state`` part of a state document, every key checked (PositionError names it)."""
-        f = Fields("state")
-        f.table(data, "state", self.STATE_KEYS, ("lasting", "extra", "score"))
-        self.extra = f.array(data.get("extra") or [], "state.extra")
-        check_tree(self.extra, "state: key 'state.extra'")
-        if self.extra:  # the state's inline cards (a position's [[cards]]): Game.with_cards keeps them
+        """The ``state`` part of a state document, every key checked (PositionError names it); its
+        inline cards (a position's ``[[cards]]``) are added to the game first (``Game.with_cards``)."""
+        _F.table(data, "state", self.STATE_KEYS, ("lasting", "extra", "score"))
+        extra = _load_extra(data.get("extra"), Where("extra"))
+        if extra:
             try:
-                self.game = self.game.with_cards(self.extra, "position [[cards]]")
+                self.game = self.game.with_cards(extra, "position [[cards]]")
             except CardDataError as e:
-                raise f.fail("state.extra", str(e)) from None
-        self.cards = C = dict(self.game.cards.items())
-        self.v1 = self.game.variant == "v1.01"
-        self.board = [tuple(_field_card(f, fc, f"state.board[{k}][{i}]", C) for i, fc in enumerate(f.array(sq, f"state.board[{k}]", max_len=100)))
-                      for k, sq in enumerate(f.array(data["board"], "state.board", 25))]
-        for key in ("hands", "decks", "discards", "piles", "aside"):
-            setattr(self, key, [f.cards(x, f"state.{key}[{p}]", C) for p, x in enumerate(f.per_seat(data[key], "state." + key))])
-        self.lasting = [_lasting(f, x, f"state.lasting[{i}]")
-                        for i, x in enumerate(f.array(data.get("lasting", []), "state.lasting", max_len=1000))]
-        self.active = f.seat(data["active"], "state.active")
-        self.first = f.seat(data["first"], "state.first")
-        self.phase = f.text(data["phase"], "state.phase", self.PHASES)
-        self.placed = f.flag(data["placed"], "state.placed")
-        self.activated = f.flag(data["activated"], "state.activated")
-        self.chain = [_chain_rec(f, x, f"state.chain[{i}]", C) for i, x in enumerate(f.array(data["chain"], "state.chain", max_len=1000))]
-        score = data.get("score")
-        if score is not None:
-            sc = f.table(score, "state.score", ("formations", "face_up", "deck"))
-            for k in ("formations", "face_up", "deck"):
-                f.items(sc[k], f"state.score.{k}", int, 2)
-        self.score = score
+                raise _F.fail("state.extra", str(e)) from None
+        assert self._FIELDS is not None
+        self._FIELDS.load(self, data, dict(self.game.cards.items()))
 
     def end_game(self, winner: int | None, reason: str) -> None:
         """As the core's, plus the final score in the game_over event (formations, face up, deck)."""
@@ -249,7 +235,7 @@ class WState(State):
                     forms[o] += 1
                     if s >= UP:
                         up[o] += 1
-        return {"formations": forms, "face_up": up, "deck": [len(self.decks[0]), len(self.decks[1])]}
+        return {"formations": forms, "face_up": up, "deck": [len(self.deck[0]), len(self.deck[1])]}
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> dict[str, Any]:
@@ -267,7 +253,7 @@ class WState(State):
                     d["card"] = fc[1]
                 out.append(d)
             board[SQ[i]] = out
-        players = [player_view(self.hands[p], player == p, len(self.decks[p]), self.discards[p]) for p in (0, 1)]
+        players = [player_view(self.hand[p], player == p, len(self.deck[p]), self.discard[p]) for p in (0, 1)]
         sides: list[dict[str, Any]] = []
         for p in (0, 1):
             side: dict[str, Any] = {"bullet_pile_count": len(self.piles[p]), "aside_count": len(self.aside[p])}
@@ -284,25 +270,15 @@ class WState(State):
             "score": self.score,
             "players": sides,
         }
-        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table,
-                        old=OLD_VIEW)
+        return envelope(self, player, phase=self.phase, active=self.active, players=players, table=table)
 
     def _chain_view(self, owner: int, sq: int, cid: str, player: int | None) -> dict[str, Any]:
         """A chain entry names its card only while that card is still seen on its square (a card
         turned face down during bullet processing is hidden again, §1)."""
-        d = View({"player": owner, "place": SQ[sq]}, OLD_CHAIN)
+        d: dict[str, Any] = {"player": owner, "place": SQ[sq]}
         if any(fc[0] == owner and fc[1] == cid and visible_to(fc, player) for fc in self.board[sq]):
             d["card"] = cid
         return d
-
-    def all_cards(self) -> list[str]:
-        out: list[str] = []
-        for sq in self.board:
-            out.extend(fc[1] for fc in sq)
-        for zone in (self.hands, self.decks, self.discards, self.piles, self.aside):
-            out.extend(zone[0])
-            out.extend(zone[1])
-        return out
 
     def deal_unseen(self, player: int, rng: Rng | None, belief: list[str] | None) -> None:
         """The core's ``resample`` hook (§1 hidden information). Per owner, every card ``player``
@@ -312,7 +288,7 @@ class WState(State):
         the caller believes it). With ``rng``, what the rules guarantee is kept true: a card set
         aside at setup ① is a 通常弾, and a seat that still has to make its first placement of a
         通常弾 (the initial placement, or v1.01's first main phase) holds one."""
-        zones = {"deck": self.decks, "pile": self.piles, "hand": self.hands, "aside": self.aside}
+        zones = {"deck": self.deck, "pile": self.piles, "hand": self.hand, "aside": self.aside}
         board = self.board
         cells: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # per owner: (square, index)
         for s, sq in enumerate(board):
@@ -357,6 +333,3 @@ class WState(State):
         if self.v1 and self.phase in ("prepare", "main") and not self.chain:
             return self.turn == 1 or (self.turn == 2 and p == self.active and not self.placed)
         return False
-
-    #: refusals are also written in Japanese (``rules/refusals.py`` writes each one in both languages)
-    REFUSAL_LANGS: ClassVar[tuple[str, ...]] = ("ja",)

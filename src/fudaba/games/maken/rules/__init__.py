@@ -1,70 +1,43 @@
 """Project Maken rules as resumable steps, mirroring the spec (specs/maken.md §4–§7).
 
-Every step is ``fn(state, ctx)`` in :data:`STEPS`; every answer handler ``fn(state, action, ctx)``
-in :data:`ANSWERS`; :class:`~..game.MakenGame` hands both to the state class. Contexts are tuples of
-ints and strings. The modules follow the rulebook's own seams (its attack-phase page is A–F):
+Every step is ``fn(state, ctx)`` in :data:`STEPS`; every decision the rules ask is a decision kind
+(``core/kinds.py``) in :data:`KINDS`, which owns its options, its one legality check with the
+refusal naming the rule, its answer and its words; :class:`~..game.MakenGame` hands both to the
+state class. Step contexts are tuples of ints and strings. The modules follow the rulebook's own
+seams (its attack-phase page is A–F):
 
 ========== ==========================================================================
-module     sections
+module     sections (decision kinds)
 ========== ==========================================================================
-setup      §4 setup and mulligan
-turn       §5 the turn: start, draw, before attack, after attack, end; §7 limits
-attack     §6.1 A. the first bet, §6.2 B/C. the actions (bet, guard, maintain, GC, call)
-judge      §6.3 D. judge and bonus bets, §6.4 E. damage and downs, §6.5 F. end of the phase
+setup      §4 setup and mulligan (``MULLIGAN``)
+turn       §5 the turn: start, draw, before attack, after attack, end; §7 limits (``DRAW``,
+           ``BEFORE_ATTACK``, ``AFTER_ATTACK``)
+attack     §6.1 A. the first bet, §6.2 B/C. the actions (bet, guard, maintain, GC, call) (``ACTION``,
+           ``COVER``)
+judge      §6.3 D. judge and bonus bets, §6.4 E. damage and downs, §6.5 F. end of the phase (``BONUS``)
 common     what is legal (shared by the options and the refusals)
-refusals   why an action is refused, in English and Japanese
+decision   what every decision kind shares: verbs, words, the common refusals
 ========== ==========================================================================
 """
 
 from __future__ import annotations
 
-from ....core.actions import Action, Decision
-from ....core.state import Answer, Step
-from ..actions import DRAW, KEEP, MULLIGAN
-from ..state import MState
-from .attack import action, ans_action, ans_cover, cover_options, cover_step, do_bet
-from .common import action_options
-from .judge import ans_bonus, bonus, bonus_options, damage, end_of_attack, gc_hit, hits, judge
-from .refusals import explain
-from .setup import ans_mulligan, mulligan, setup
+from ....core.kinds import DecisionKind
+from ....core.state import Step
+from .attack import ACTION, COVER, action, cover_step, do_bet
+from .judge import BONUS, bonus, damage, end_of_attack, gc_hit, hits, judge
+from .setup import MULLIGAN, mulligan, setup
 from .turn import (
+    AFTER_ATTACK,
+    BEFORE_ATTACK,
+    DRAW,
     after_attack,
-    after_options,
-    ans_after,
-    ans_before,
-    ans_draw,
     before_attack,
-    before_options,
-    draw_count,
     draw_phase,
     turn_effects,
     turn_end,
     turn_start,
 )
-
-
-def decision_options(st: MState, d: Decision) -> list[Action]:
-    """The options of decision ``d`` computed again in ``st`` by the functions the rules use (the
-    core's ``resample`` hook): after the cards its seat cannot see were dealt again, a hand-based
-    decision of the other seat names other cards."""
-    h = d.handler
-    p = d.player
-    if h == "mulligan":
-        return [KEEP, MULLIGAN]
-    if h == "draw":
-        return list(DRAW[1:draw_count(st) + 1])
-    if h == "before_attack":
-        return before_options(st)
-    if h == "action":
-        return action_options(st, p)
-    if h == "cover":
-        return cover_options(st, p)
-    if h == "bonus":
-        return bonus_options(st, p)
-    if h == "after_attack":
-        return after_options(st)
-    return list(d.options)
-
 
 STEPS: dict[str, Step] = {
     "setup": setup,
@@ -85,14 +58,7 @@ STEPS: dict[str, Step] = {
     "turn_end": turn_end,
 }
 
-ANSWERS: dict[str, Answer] = {
-    "mulligan": ans_mulligan,
-    "draw": ans_draw,
-    "before_attack": ans_before,
-    "action": ans_action,
-    "cover": ans_cover,
-    "bonus": ans_bonus,
-    "after_attack": ans_after,
-}
+#: every decision the rules ask, in the order of a turn
+KINDS: tuple[DecisionKind, ...] = (MULLIGAN, DRAW, BEFORE_ATTACK, ACTION, COVER, BONUS, AFTER_ATTACK)
 
-__all__ = ["ANSWERS", "STEPS", "decision_options", "do_bet", "explain"]
+__all__ = ["KINDS", "STEPS", "do_bet"]

@@ -14,7 +14,7 @@ from itertools import combinations
 from ....core.actions import Action
 from ....core.errors import Refusal
 from ..actions import CALL, DROP, GC, GUARD, MAINTAIN, MAINTAIN_AS, bet, bet_multi, set_
-from ..state import MState, Stats
+from ..state import MakenState, Stats
 
 _r = Refusal
 #: a rule is broken (the option builders need no message)
@@ -23,18 +23,18 @@ NO = Refusal("", "")
 _KIND_JA = {"attack": "攻撃カード", "support": "補助カード", "character": "キャラカード"}
 
 
-def defenceless(st: MState, q: int) -> bool:
+def defenceless(st: MakenState, q: int) -> bool:
     """§6.1 無防備 (``defenceless``): ``empty_hand`` — ``q``'s hand is empty; ``never``."""
     return st.game.params["defenceless"] == "empty_hand" and not st.hand[q]
 
 
-def opp_top(st: MState, p: int) -> Stats | None:
+def opp_top(st: MakenState, p: int) -> Stats | None:
     """The effective values of T, the top card of ``p``'s opponent (None: an empty field, 注12)."""
     u = st.top(1 - p)
     return None if u is None else st.unit_stats(1 - p, u)
 
 
-def multi_combos(st: MState, k: int) -> list[tuple[int, tuple[str, ...]]]:
+def multi_combos(st: MakenState, k: int) -> list[tuple[int, tuple[str, ...]]]:
     """(copies, options) of every bet of a card held ``k`` times (§6.6)."""
     out: list[tuple[int, tuple[str, ...]]] = [(1, ())]
     params = st.game.params
@@ -46,7 +46,7 @@ def multi_combos(st: MState, k: int) -> list[tuple[int, tuple[str, ...]]]:
 
 
 # ====================================================================== bets
-def bet_problem(st: MState, p: int, cid: str, n: int, opts: tuple[str, ...], mode: str,
+def bet_problem(st: MakenState, p: int, cid: str, n: int, opts: tuple[str, ...], mode: str,
                 why: bool = True) -> Refusal | None:
     """Why ``p`` may not bet ``cid`` (``n`` copies with ``opts``) now; None when it may. ``mode``:
     ``fb`` the first bet (§6.1), ``even`` an attack while even (§6.2.1), ``forcing`` an attack while
@@ -107,7 +107,7 @@ def bet_problem(st: MState, p: int, cid: str, n: int, opts: tuple[str, ...], mod
     return None
 
 
-def bet_options(st: MState, p: int, mode: str) -> list[Action]:
+def bet_options(st: MakenState, p: int, mode: str) -> list[Action]:
     """Every legal bet of ``p`` in ``mode`` (see :func:`bet_problem`), singles first per card."""
     hand = st.hand[p]
     out: list[Action] = []
@@ -138,7 +138,7 @@ def bet_options(st: MState, p: int, mode: str) -> list[Action]:
 
 
 # ====================================================================== guard (§6.2.2)
-def guard_types(st: MState, p: int) -> tuple[str, ...]:
+def guard_types(st: MakenState, p: int) -> tuple[str, ...]:
     """The guard types the rules give ``p`` before T's restrictions: right after the FB stand or
     crouch, chosen; otherwise the posture of ``p``'s top card (its dust top once dusted, 注7); with
     an empty field the dust top's posture, and with none the choice again [decision]."""
@@ -149,7 +149,7 @@ def guard_types(st: MState, p: int) -> tuple[str, ...]:
     return (post,) if post else ("stand", "crouch")
 
 
-def guard_problem(st: MState, p: int, t: str, why: bool = True) -> Refusal | None:
+def guard_problem(st: MakenState, p: int, t: str, why: bool = True) -> Refusal | None:
     """Why ``p`` may not ``guard t`` now (§6.2.2, 注5, 注6, 注7)."""
     if st.sit[p] != "even":
         return _r("you guard only while the situation is even (§6.2)", "ガードできるのは拮抗の時だけです (§6.2)") if why else NO
@@ -181,7 +181,7 @@ def guard_problem(st: MState, p: int, t: str, why: bool = True) -> Refusal | Non
 _SPACE_JA = {"stand": "立ちガード", "crouch": "屈みガード", "air": "空中ガード"}
 
 
-def guard_options(st: MState, p: int) -> list[Action]:
+def guard_options(st: MakenState, p: int) -> list[Action]:
     o = 1 - p
     u = st.top(o)
     if u is None or len(st.hand[p]) < st.unit_stats(o, u)[4]:
@@ -191,7 +191,7 @@ def guard_options(st: MState, p: int) -> list[Action]:
 
 
 # ====================================================================== maintain (§6.2.3)
-def maintain_problem(st: MState, p: int, t: str | None, why: bool = True) -> Refusal | None:
+def maintain_problem(st: MakenState, p: int, t: str | None, why: bool = True) -> Refusal | None:
     """Why ``p`` may not ``maintain`` (``t``: the type chosen anew after a flush) (§6.2.3, 注8, 注9)."""
     if st.sit[p] != "guarding":
         return _r("you maintain a guard only while guarding (§6.2.3)", "ガード維持はガードしている時だけです (§6.2.3)") if why else NO
@@ -228,7 +228,7 @@ def maintain_problem(st: MState, p: int, t: str | None, why: bool = True) -> Ref
     return None
 
 
-def maintain_options(st: MState, p: int) -> list[Action]:
+def maintain_options(st: MakenState, p: int) -> list[Action]:
     o = 1 - p
     u = st.top(o)
     if u is None:
@@ -242,7 +242,7 @@ def maintain_options(st: MState, p: int) -> list[Action]:
 
 
 # ====================================================================== GC (§6.2.4)
-def gc_problem(st: MState, p: int, why: bool = True) -> Refusal | None:
+def gc_problem(st: MakenState, p: int, why: bool = True) -> Refusal | None:
     """Why ``p`` may not open its top guard card for a GC (§6.2.4, B-4, 注10)."""
     if st.sit[p] != "guarding":
         return _r("a GC is made only while guarding (§6.2.4)", "GCはガードしている時だけです (§6.2.4)") if why else NO
@@ -268,7 +268,7 @@ def gc_problem(st: MState, p: int, why: bool = True) -> Refusal | None:
 
 
 # ====================================================================== supports (§5 step 3)
-def set_problem(st: MState, p: int, cid: str, why: bool = True) -> Refusal | None:
+def set_problem(st: MakenState, p: int, cid: str, why: bool = True) -> Refusal | None:
     """Why ``p`` may not set the support ``cid`` now (§5 step 3, [RS])."""
     c = st.cards.get(cid)
     if c is None or cid not in st.hand[p]:
@@ -284,7 +284,7 @@ def set_problem(st: MState, p: int, cid: str, why: bool = True) -> Refusal | Non
     return None
 
 
-def set_options(st: MState, p: int) -> list[Action]:
+def set_options(st: MakenState, p: int) -> list[Action]:
     lim = int(st.game.params["support_limit"])
     if lim and len(st.supports[p]) >= lim:
         return []
@@ -293,7 +293,7 @@ def set_options(st: MState, p: int) -> list[Action]:
 
 
 # ====================================================================== the action of §6.2
-def action_options(st: MState, p: int) -> list[Action]:
+def action_options(st: MakenState, p: int) -> list[Action]:
     """§6.2 table: even — attack, guard, call; forcing — attack (speed and reach ignored), call;
     guarding — maintain, GC, drop."""
     s = st.sit[p]

@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.actions import Action
+from ....core.errors import Refusal
 from ..actions import PASS
 from ..effects import run_trigger
-from ..state import MState, Unit
+from ..state import MakenState, Unit
 from .attack import do_bet
 from .common import bet_options
+from .decision import SEATS, MakenKind, Seat, bet_refusal
 
 
 # ====================================================================== §6.3 the judge
-def judge(st: MState, ctx: Any) -> None:
+def judge(st: MakenState, ctx: Any) -> None:
     """§6.3: set up the judge of ``kind`` for ``player`` (the hitter, the caller of a trade, the
     guarding player whose guard holds, the breaker, the GC player)."""
     kind, p = ctx
@@ -40,7 +42,7 @@ def judge(st: MState, ctx: Any) -> None:
         st.push("gc_hit", (p,))
 
 
-def hits(st: MState, ctx: Any) -> None:
+def hits(st: MakenState, ctx: Any) -> None:
     """The cards of ``p``'s field from index ``i`` hit, bottom to top, each applying its ``on_hit``
     effects; a granted bonus bet is asked at once, and the card bet hits in its turn (§6.3)."""
     p, i = ctx
@@ -56,7 +58,7 @@ def hits(st: MState, ctx: Any) -> None:
             st.push("bonus", (p,))
 
 
-def gc_hit(st: MState, ctx: Any) -> None:
+def gc_hit(st: MakenState, ctx: Any) -> None:
     """D5: the GC card hits, applying its ``on_hit`` effects."""
     p = ctx[0]
     c = st.cards[st.gcards[p][-1]]
@@ -65,27 +67,61 @@ def gc_hit(st: MState, ctx: Any) -> None:
         st.push("bonus", (p,))
 
 
-def bonus_options(st: MState, p: int) -> list[Action]:
+def bonus_options(st: MakenState, p: int) -> list[Action]:
     """§6.3 bonus bet: any attack card regardless of speed and reach (cost paid, GC-only excluded,
     double/triple allowed), or ``pass``."""
     return [*bet_options(st, p, "bonus"), PASS]
 
 
-def bonus(st: MState, ctx: Any) -> None:
-    p = ctx[0]
-    st.ask(p, "bonus", bonus_options(st, p), "bonus", (p,), "judge: you may make a bonus bet", private=True)
+class Bonus(MakenKind):
+    """§6.3 bonus bet: the hitter may bet any attack card regardless of speed and reach (cost paid,
+    GC-only excluded, double/triple allowed), or ``pass``. The options come from the hand: private."""
+
+    name = "bonus"
+    Ctx = Seat
+    private = True
+    verbs = ("bet", "pass")
+    title = ("bonus bet", "ボーナスベット")
+    label = ("bonus bet", "ボーナスベット")
+    short_prompt = "judge: you may make a bonus bet"
+    ask = ("Judge (§6.3): you may make a bonus bet — any attack card, speed and reach ignored — or pass",
+           "ジャッジ (§6.3): ボーナスベットできます — 速度・間合に関係なく攻撃カードを1枚 — または pass")
+    no_bonus = ("no bonus bet", "ボーナスベットしない")
+
+    def options(self, st: MakenState, player: int, ctx: Any) -> list[Action]:
+        return bonus_options(st, player)
+
+    def refuse(self, st: MakenState, player: int, ctx: Any, action: Action) -> Refusal | None:
+        return bet_refusal(st, player, action, "bonus") if action.verb == "bet" else None
+
+    def answer(self, st: MakenState, a: Action, ctx: Seat) -> None:
+        p = ctx.seat
+        if a is PASS:
+            st.emit("bonus_pass", player=p)
+            return
+        do_bet(st, p, a, "bonus")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str:
+        return self.say(lang)
+
+    def gloss(self, game: Any, action: Action, view: dict[str, Any], lang: str) -> str:
+        from ..text.prompts import bet_gloss  # words are loaded when asked for (issue 19 §4)
+        if action.verb == "bet":
+            return bet_gloss(game, view, action.args, "bonus", lang)
+        return self.say(lang, self.no_bonus)
 
 
-def ans_bonus(st: MState, a: Action, ctx: Any) -> None:
-    p = ctx[0]
-    if a is PASS:
-        st.emit("bonus_pass", player=p)
-        return
-    do_bet(st, p, a, "bonus")
+BONUS = Bonus()
+
+
+def bonus(st: MakenState, ctx: Any) -> None:
+    """§6.3: the seat of the frame is asked for a bonus bet."""
+    (p,) = ctx
+    st.ask(BONUS, p, SEATS[p])
 
 
 # ====================================================================== totals
-def unit_attack(st: MState, p: int, u: Unit) -> int:
+def unit_attack(st: MakenState, p: int, u: Unit) -> int:
     """A unit's part of a sum (D1, D2): its top copy's effective attack, plus each other copy's own
     attack (``multi_counts = "each"``; ``"one"``: the unit once) (§6.6)."""
     at = st.unit_stats(p, u)[3]
@@ -96,11 +132,11 @@ def unit_attack(st: MState, p: int, u: Unit) -> int:
     return at
 
 
-def field_sum(st: MState, p: int, start: int = 0) -> int:
+def field_sum(st: MakenState, p: int, start: int = 0) -> int:
     return sum(unit_attack(st, p, u) for u in st.field[p][start:])
 
 
-def gb_total(st: MState, b: int, bi: int) -> int:
+def gb_total(st: MakenState, b: int, bi: int) -> int:
     """D4 (注16): the breaking card's attack + 1 per other card of the field (copies count with
     ``multi_counts = "each"``); a bonus card counts 1 (``bonus_in_gb = "one"``) or its attack
     (``"full"``)."""
@@ -120,7 +156,7 @@ def gb_total(st: MState, b: int, bi: int) -> int:
 
 
 # ====================================================================== §6.4 E. damage
-def damage(st: MState, ctx: Any) -> None:
+def damage(st: MakenState, ctx: Any) -> None:
     """§6.3 totals (never below 0, 注14) and §6.4 damage: in a trade the called player first (注17)."""
     kind, p, x = ctx
     o = 1 - p
@@ -145,15 +181,15 @@ def damage(st: MState, ctx: Any) -> None:
     deal(st, o, total)
 
 
-def deal(st: MState, p: int, n: int) -> None:
+def deal(st: MakenState, p: int, n: int) -> None:
     """§6.4: ``p`` moves ``n`` cards one at a time from the stamina top to the damage pile (face
     down); with the stamina empty, from the dust top, turned face down. A down (注18) cancels the
     rest of the damage."""
     if n <= 0:
         return
     dmg = st.damage[p]
-    s = st.stamina[p]
-    d = st.dust[p]
+    s = st.deck[p]
+    d = st.discard[p]
     limit = int(st.game.params["down_damage"])
     from_stamina = 0
     from_dust: list[str] = []
@@ -178,7 +214,7 @@ def deal(st: MState, p: int, n: int) -> None:
         down(st, p)
 
 
-def down(st: MState, p: int) -> None:
+def down(st: MakenState, p: int) -> None:
     """§6.4 ダウン: on the last LP card (or none) ``p`` loses at once (§7); otherwise the top LP card
     into hand, the damage pile (order kept) under the stamina, then ``on_down`` effects."""
     lp = st.lp[p]
@@ -189,7 +225,7 @@ def down(st: MState, p: int) -> None:
     c = lp.pop(0)
     st.hand[p].append(c)
     n = len(st.damage[p])
-    st.stamina[p].extend(st.damage[p])
+    st.deck[p].extend(st.damage[p])
     st.damage[p] = []
     st.emit("down", secret={"card": c}, seen_by=(p,), player=p, lp=len(lp), last=False, returned=n)
     for sid in (st.char[p], *st.supports[p]):
@@ -199,7 +235,7 @@ def down(st: MState, p: int) -> None:
 
 
 # ====================================================================== §6.5 F. end of the attack phase
-def end_of_attack(st: MState, ctx: Any) -> None:
+def end_of_attack(st: MakenState, ctx: Any) -> None:
     """§6.5: the TP's field first, then the other's, each bottom to top (the guard stack, then the
     face-up bets): face-up cards go where ``dest`` says — a full gauge sends them to the dust (注19)
     —, face-down cards to the dust. Then turn step 5."""
@@ -219,7 +255,7 @@ def end_of_attack(st: MState, ctx: Any) -> None:
             elif where == "hand":
                 st.hand[p].append(cid)
             else:
-                st.dust[p].insert(0, cid)
+                st.discard[p].insert(0, cid)
             moves.append([p, cid, where])
         st.gcards[p] = []
         st.field[p] = []

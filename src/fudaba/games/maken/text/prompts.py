@@ -1,103 +1,20 @@
-"""What a decision asks (``prompt``) and why each option is allowed (``option_gloss``)."""
+"""Why each option of a decision is allowed (``option_gloss``), read from the chooser's view.
+
+Each decision kind (``rules/``) writes its own question (``ask_text``) and says which of these words
+glosses each of its options (``gloss``): a bet's speed and reach against the opponent's top card and
+its gauge cost, a guard type's reason and what it guards against, what a maintain adds or a flush,
+the card a GC opens and why it may, what a call compares, a support's effect, a cover card's GC kind.
+:func:`option_gloss` asks the pending decision's kind.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ....core.actions import Action
 from ..cards import MCard
 from ..state import STAT_INDEX, double_table
-from .table import top_text
 from .words import SPACE, _lang, _name, effect_text
-
-# ------------------------------------------------------------------------------------------- decisions
-_KIND = {
-    "en": {"mulligan": "mulligan", "draw": "draw", "before_attack": "before the attack", "action": "action",
-           "cover": "a guard card (face down)", "bonus": "bonus bet", "after_attack": "after the attack",
-           "deciding": "is deciding"},
-    "ja": {"mulligan": "マリガン", "draw": "ドロー", "before_attack": "アタック前", "action": "アクション",
-           "cover": "ガードのカード", "bonus": "ボーナスベット", "after_attack": "アタック後", "deciding": "が選択中"},
-}
-
-_PROMPT = {
-    "en": {
-        "mulligan": "Mulligan (§4): keep this hand, or put it into the stamina, shuffle and draw {n} again",
-        "draw": "Draw (§5 step 2): declare how many cards to draw (1–{n})",
-        "before_attack": "Before the attack (§5 step 3): set supports, then make the first bet (§6.1){skip}",
-        "action_even": "Attack phase — even (§6.2): attack (speed ≥ {sp}, reach ≥ {rb}), guard, or call. "
-                       "Opponent's top card: {top}",
-        "action_forcing": "Attack phase — you are forcing a guard (§6.2): attack with any card (speed and reach "
-                          "ignored), or call (the guard holds)",
-        "action_guarding": "Attack phase — you are guarding ({space}, {count} cards) (§6.2): maintain, GC with your "
-                           "top guard card, or drop (the opponent's GB). Opponent's top card: {top}",
-        "cover": "Guard (§6.2.2): put a card from your hand face down in the {space} space — {k} more; the last one "
-                 "is the top (only the top can GC)",
-        "bonus": "Judge (§6.3): you may make a bonus bet — any attack card, speed and reach ignored — or pass",
-        "after_attack": "After the attack (§5 step 5): set supports, or end the turn",
-    },
-    "ja": {
-        "mulligan": "マリガン (§4): この手札で始めるか、手札をスタミナ札に戻して切り直し{n}枚引き直すか",
-        "draw": "ドロー (§5 ステップ2): 何枚引くか宣言 (1〜{n}枚)",
-        "before_attack": "アタック前 (§5 ステップ3): 補助カードをセットし、FBする (§6.1){skip}",
-        "action_even": "アタックフェイズ・拮抗 (§6.2): 攻撃 (速度{sp}以上、間合{rb}以上)、ガード、コール。"
-                       "相手の一番上のカード: {top}",
-        "action_forcing": "アタックフェイズ・ガードさせている (§6.2): 好きなカードで攻撃 (速度・間合は無関係)、"
-                          "またはコール (ガード成立)",
-        "action_guarding": "アタックフェイズ・ガードしている ({space}、{count}枚) (§6.2): ガード維持、一番上のカードで"
-                           "GC、drop (相手のGB)。相手の一番上のカード: {top}",
-        "cover": "ガード (§6.2.2): 手札のカードを{space}ガードスペースに裏向きにベット — あと{k}枚。最後の1枚が一番上 "
-                 "(GCできるのは一番上だけ)",
-        "bonus": "ジャッジ (§6.3): ボーナスベットできます — 速度・間合に関係なく攻撃カードを1枚 — または pass",
-        "after_attack": "アタック後 (§5 ステップ5): 補助カードをセットするか、ターン終了 (end)",
-    },
-}
-
-
-def prompt(game: Any, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str:
-    """What the pending decision of ``view`` asks, in words."""
-    lg = _lang(lang)
-    d = view.get("decision")
-    if not isinstance(d, dict):
-        return ""
-    kind = str(d.get("kind", ""))
-    P = _PROMPT[lg]
-    you = view.get("seat")
-    if you not in (0, 1) or d.get("player") != you:
-        return ""
-    params = game.params
-    tb = view["table"]["players"]
-    if kind == "mulligan":
-        return P["mulligan"].format(n=params["starting_hand"])
-    if kind == "draw":
-        opts = d.get("options") or []
-        return P["draw"].format(n=len(opts))
-    if kind == "before_attack":
-        opts = d.get("options") or []
-        skip = ""
-        if "skip" in opts:
-            skip = (" — FBできなければ skip" if lg == "ja" else " — skip when no first bet is possible")
-        return P["before_attack"].format(skip=skip)
-    if kind == "action":
-        mine = tb[you]
-        other = tb[1 - you]
-        top = other["top"]
-        s = mine.get("situation") or "even"
-        if s == "even":
-            return P["action_even"].format(sp=top["speed"] if top else 0, rb=top["reach_back"] if top else 0,
-                                           top=top_text(other, lg, game))
-        if s == "forcing":
-            return P["action_forcing"]
-        g = mine["guard"]
-        return P["action_guarding"].format(space=SPACE[lg].get(g["space"] or "", ""), count=g["count"],
-                                           top=top_text(other, lg, game))
-    if kind == "cover":
-        g = tb[you]["guard"]
-        prompt_text = str(d.get("prompt", ""))
-        k = prompt_text.split("(")[-1].split()[0] if "(" in prompt_text else "?"
-        return P["cover"].format(space=SPACE[lg].get(g["space"] or "", ""), k=k)
-    if kind in P:
-        return P[kind]
-    return str(d.get("prompt") or kind)
-
 
 # ------------------------------------------------------------------------------------------- options
 #: the glosses name the cards themselves (Japanese, with the English name in ``en``): the session
@@ -109,7 +26,7 @@ _GC_KIND = {"en": {"possible": "GC-possible", "only": "GC-only"}, "ja": {"possib
 
 def _static_mods(game: Any, side: dict[str, Any], c: MCard) -> list[int]:
     """What the public static ``modify`` effects of a seat's character and supports add to its attack
-    card ``c`` (speed, reach, attack, guard) — as ``MState.static_mods``, read from the view."""
+    card ``c`` (speed, reach, attack, guard) — as ``MakenState.static_mods``, read from the view."""
     out = [0, 0, 0, 0]
     g = side["gauge_count"]
     for sid in (side["character"], *side["supports"]):
@@ -157,32 +74,35 @@ def _ung(c: MCard, lg: str) -> str:
     return f"、ガード不可 {u}" if lg == "ja" else f", unguardable {u}"
 
 
-def _bet_gloss(game: Any, view: dict[str, Any], you: int, args: list[str], kind: str, lg: str) -> str:
-    """Why a bet is legal: the first bet's front reach above 0 (or a defenceless opponent, §6.1 A), an
-    attack's speed and reach against the opponent's top card (§6.2.1 B-1), a forcing attack or a bonus
-    bet free of both (B-1 ◎, §6.3); and the gauge cost against the gauge."""
+def bet_gloss(game: Any, view: dict[str, Any], args: tuple[str, ...], mode: str, lang: str) -> str:
+    """Why a bet is legal in ``mode``: the first bet's (``fb``) front reach above 0 (or a defenceless
+    opponent, §6.1 A), an attack's (``even``) speed and reach against the opponent's top card
+    (§6.2.1 B-1), a ``forcing`` attack or a ``bonus`` bet free of both (B-1 ◎, §6.3); and the gauge
+    cost against the gauge."""
+    lg = _lang(lang)
     ja = lg == "ja"
+    you = view["seat"]
     c = game.cards.find(args[0])
     if c is None or not c.is_attack:
         return _name(game, args[0], lg)
     tb = view["table"]["players"]
     me, other = tb[you], tb[1 - you]
-    sp, rf, rb, at, gd = _stats(game, me, c, args[2:])
-    pays = kind != "before_attack" or game.params["fb_gauge"]
+    sp, rf, rb, at, gd = _stats(game, me, c, list(args[2:]))
+    pays = mode != "fb" or game.params["fb_gauge"]
     cost = _cost(c, me, lg) if pays else ""
-    if kind == "before_attack":
+    if mode == "fb":
         if rf > 0:
             why = (f"速度{sp}・間合{rf}/{rb} (先間合 > 0)・ガード難易度{gd}" if ja else
                    f"speed {sp}, reach {rf}/{rb} (front > 0), guard {gd}")
         else:
             why = (f"間合0でも相手は無防備 (手札0枚)、攻撃値{at}" if ja else
                    f"reach 0: they are defenceless (no hand); attack {at}")
-    elif kind == "bonus":
+    elif mode == "bonus":
         why = f"ボーナスベット (速度・間合は無関係)、攻撃値{at}" if ja else f"bonus bet, any speed and reach; attack {at}"
-    elif kind == "action" and me.get("situation") == "forcing":
+    elif mode == "forcing":
         why = (f"ガードさせている (速度・間合は無関係)、ガード難易度{gd}{_ung(c, lg)}" if ja else
                f"forcing: any speed and reach; guard {gd}{_ung(c, lg)}")
-    elif kind == "action":
+    elif mode == "even":
         t = other.get("top")
         ts, tr = (t["speed"], t["reach_back"]) if t else (0, 0)
         why = (f"速度{sp} ≥ 相手の{ts}、間合{rf} ≥ 相手の後間合{tr}" if ja else
@@ -192,10 +112,12 @@ def _bet_gloss(game: Any, view: dict[str, Any], you: int, args: list[str], kind:
     return f"{_name(game, c.id, lg)}: {why}{cost}"
 
 
-def _guard_gloss(game: Any, view: dict[str, Any], you: int, t: str, lg: str) -> str:
+def guard_gloss(game: Any, view: dict[str, Any], t: str, lang: str) -> str:
     """Why this guard type (§6.2.2): chosen right after the FB, else the posture of your top card (or
     your dust top's, 注7); what it guards against (all but the cards unguardable for it, 注6); the
     cards it needs (注5)."""
+    lg = _lang(lang)
+    you = view["seat"]
     ja = lg == "ja"
     tb = view["table"]["players"]
     me, other = tb[you], tb[1 - you]
@@ -214,9 +136,11 @@ def _guard_gloss(game: Any, view: dict[str, Any], you: int, t: str, lg: str) -> 
     return f"{why}: cover {need} face down; stops all but {t}-unguardable cards"
 
 
-def _maintain_gloss(game: Any, view: dict[str, Any], you: int, t: str, lg: str) -> str:
+def maintain_gloss(game: Any, view: dict[str, Any], t: str, lang: str) -> str:
     """§6.2.3: the cards a maintain adds up to the top card's guard difficulty; after a flush (the top
     card unguardable for the guard), the type chosen anew."""
+    lg = _lang(lang)
+    you = view["seat"]
     ja = lg == "ja"
     tb = view["table"]["players"]
     me, other = tb[you], tb[1 - you]
@@ -237,9 +161,11 @@ def _maintain_gloss(game: Any, view: dict[str, Any], you: int, t: str, lg: str) 
             f"{cur} guard: your {g['count']} face down already cover guard {need}")
 
 
-def _gc_gloss(game: Any, view: dict[str, Any], you: int, lg: str) -> str:
+def gc_gloss(game: Any, view: dict[str, Any], lang: str) -> str:
     """§6.2.4: the top guard card is GC-only or GC-possible, its reach covers the opponent's back
     reach, its cost is paid; it hits for its attack."""
+    lg = _lang(lang)
+    you = view["seat"]
     ja = lg == "ja"
     tb = view["table"]["players"]
     me, other = tb[you], tb[1 - you]
@@ -255,9 +181,11 @@ def _gc_gloss(game: Any, view: dict[str, Any], you: int, lg: str) -> str:
     return f"open {_name(game, c.id, lg)} ({kind}): reach {rf} covers distance {tr}; hits for {at}{_cost(c, me, lg)}"
 
 
-def _call_gloss(view: dict[str, Any], you: int, lg: str) -> str:
+def call_gloss(view: dict[str, Any], lang: str) -> str:
     """§6.2.5: even — the speeds compared (an empty field is 0, 注12), and a bonus bet for a hit on an
     empty field (D1); forcing — the opponent's guard holds."""
+    lg = _lang(lang)
+    you = view["seat"]
     ja = lg == "ja"
     tb = view["table"]["players"]
     me, other = tb[you], tb[1 - you]
@@ -278,54 +206,28 @@ def _call_gloss(view: dict[str, Any], you: int, lg: str) -> str:
     return f"速度{a} 対 {b}: {res}" if ja else f"speed {a} vs {b}: {res}"
 
 
-def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en") -> str:
-    """Why an option is legal now, from the chooser's view, in at most ~20 words (a displayed option
-    pasted whole with its gloss still parses): a bet's speed and reach against the opponent's top card
-    and its gauge cost, a guard type's reason and what it guards against, what a maintain adds or a
-    flush, the card a GC opens and why it may, what a call compares, a support's effect, a cover card's
-    GC kind."""
+def card_gloss(game: Any, verb: str, cid: str, lang: str) -> str:
+    """A support to ``set``: its name and effects; a card to ``cover`` with: its name, and that it can
+    GC from the top of the guard (§6.2.4)."""
     lg = _lang(lang)
-    ja = lg == "ja"
-    you = view.get("seat")
-    if you not in (0, 1):
+    c = game.cards.find(cid)
+    if c is None:
+        return cid
+    nm = _name(game, c.id, lg)
+    if verb == "set":
+        effs = "; ".join(effect_text(e, lg) for e in c.effects)
+        return f"{nm}: {effs}" if effs else nm
+    if c.is_attack and c.gc != "none":
+        return f"{nm} ({_GC_KIND[lg][c.gc]}: 一番上ならGCできる)" if lg == "ja" else (
+            f"{nm} ({_GC_KIND[lg][c.gc]}: on top it can GC)")
+    return nm
+
+
+def option_gloss(game: Any, view: dict[str, Any], action: str, lang: str = "en") -> str:
+    """Why an option of the viewer's pending decision is legal now, in at most ~20 words (a displayed
+    option pasted whole with its gloss still parses): its decision kind says it (``gloss``)."""
+    k = game.pending_kind(view)
+    words = action.split()
+    if k is None or not words:
         return ""
-    parts = action.split()
-    if not parts:
-        return ""
-    v, args = parts[0], parts[1:]
-    d = view.get("decision")
-    kind = str(d.get("kind", "")) if isinstance(d, dict) else ""
-    if v == "bet" and args:
-        return _bet_gloss(game, view, you, args, kind, lg)
-    if v == "guard" and len(args) == 1:
-        return _guard_gloss(game, view, you, args[0], lg)
-    if v == "maintain" and len(args) <= 1:
-        return _maintain_gloss(game, view, you, args[0] if args else "", lg)
-    if v == "gc":
-        return _gc_gloss(game, view, you, lg)
-    if v == "drop":
-        return "ガード維持しない: 相手のGB成立" if ja else "give up the guard: the opponent's guard break (GB)"
-    if v == "call":
-        return _call_gloss(view, you, lg)
-    if v == "skip":
-        if game.params["attack_optional"]:
-            return "このターンはアタックしない (attack_optional)" if ja else "no attack phase this turn (attack_optional)"
-        return "FBできるカードがない: このターンはアタックなし" if ja else "no legal first bet: no attack phase this turn"
-    if v == "pass":
-        return "ボーナスベットしない" if ja else "no bonus bet"
-    if v == "mulligan":
-        n = game.params["starting_hand"]
-        return f"手札をスタミナ札に戻して切り直し、{n}枚引く" if ja else f"hand into the stamina, shuffled; draw {n} again"
-    if v in ("set", "cover") and args:
-        c = game.cards.find(args[0])
-        if c is None:
-            return args[0]
-        nm = _name(game, c.id, lg)
-        if v == "set":
-            effs = "; ".join(effect_text(e, lg) for e in c.effects)
-            return f"{nm}: {effs}" if effs else nm
-        if c.is_attack and c.gc != "none":
-            return f"{nm} ({_GC_KIND[lg][c.gc]}: 一番上ならGCできる)" if ja else (
-                f"{nm} ({_GC_KIND[lg][c.gc]}: on top it can GC)")
-        return nm
-    return ""
+    return str(k.gloss(game, Action.known(*words), view, lang) or "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.text import WIDTH, display_width
-from .prompts import _KIND, option_gloss
+from .prompts import option_gloss
 from .table import _DOT, _JUDGE, _LABEL, _fold, _seat_lines, _situation_line
 from .words import _PHASE, _lang, result_text
 
@@ -47,7 +47,8 @@ def render(game: Any, view: dict[str, Any], lang: str = "en") -> str:
             out.append(f"{L['decision']}: {who} {L['deciding']}" if not ja else f"{L['decision']}: {who}{L['deciding']}")
         else:
             mine = f" ({L['you']})" if d["player"] == you else ""
-            out.append(f"{L['decision']}: {who}{mine} — {_KIND[lg].get(kind, kind)}")
+            k = game.KIND_BY_NAME.get(kind)
+            out.append(f"{L['decision']}: {who}{mine} — {k.label_in(lg) if k is not None else kind}")
         for i, o in enumerate(d.get("options") or []):
             gl = option_gloss(game, view, o, lg)
             line = f"  [{i + 1}] {o}" + (f"  {gl}" if gl else "")

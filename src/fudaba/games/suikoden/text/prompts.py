@@ -1,10 +1,14 @@
-"""What a decision asks (``prompt``) and what each option means (``option_gloss``)."""
+"""What a decision asks (``ask_<kind>``, called by the decision kinds' ``ask_text``) and what the cards
+and places an option names are (``option_gloss``; what ``pass`` or ``done`` means in a decision is
+its kind's ``gloss``). Everything is read from the chooser's view."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ....core.actions import Action
 from ..cards import STAT_JA
 
 if TYPE_CHECKING:
@@ -82,68 +86,141 @@ def _totals_summary(game: SuikodenGame, m: dict[str, Any], owner: int, viewer: i
     return _SEP[lg].join(parts)
 
 
-def prompt(game: SuikodenGame, view: dict[str, Any], lang: str = "en", log: list[dict[str, Any]] | None = None) -> str:
-    """What the pending decision of ``view`` asks, in words (``log``: the viewer's log view, used to name
-    the character a counter answers)."""
+def _raw(view: dict[str, Any]) -> str:
+    """The engine's short prompt of the viewer's decision (what it says beyond the kind)."""
+    d = view.get("decision") or {}
+    return str(d.get("prompt") or d.get("kind") or "")
+
+
+def _battle(game: SuikodenGame, view: dict[str, Any], lg: str) -> tuple[int, str, dict[str, Any] | None, str]:
+    """The battle's mission as the viewer names it: (owner, its place, its view, its card's name)."""
+    o, slot_abs, m = _battle_mission(view)
+    slot = _rel(o, slot_abs, view.get("seat")) if o >= 0 else ""
+    return o, slot, m, _name(game, m["card"], lg) if m else ""
+
+
+def ask_mulligan(game: SuikodenGame, view: dict[str, Any], lang: str) -> str:
+    """§4: how many cards may go back, and how many have."""
+    lg = _lang(lang)
+    mx = re.search(r"up to (\d+)", _raw(view))
+    n = view["table"]["players"][view["seat"]].get("returned", 0)
+    return _PROMPT[lg]["mulligan"].format(max=mx.group(1) if mx else "?", n=n)
+
+
+def ask_main(lang: str) -> str:
+    return _PROMPT[_lang(lang)]["main"]
+
+
+def ask_discard(lang: str) -> str:
+    return _PROMPT[_lang(lang)]["discard"]
+
+
+def ask_step(game: SuikodenGame, view: dict[str, Any], lang: str) -> str:
+    """§7.1: the mission, the totals on it, and what passing now means."""
+    lg = _lang(lang)
+    o, slot, m, card = _battle(game, view, lg)
+    if m is None:
+        return _raw(view)
+    c = _card(game, m["card"])
+    text = _PROMPT[lg]["step"].format(slot=slot, card=card, head=_mission_head(c, lg) if c else "")
+    tots = _totals_summary(game, m, o, view["seat"], lg)
+    if tots:
+        text += f"\n{tots}"
+    note = _pass_note(view, lg)
+    return text + (f"\n{note}" if note else "")
+
+
+def ask_cost(view: dict[str, Any], lang: str) -> str:
+    """§8.3: the cards still to discard."""
+    n = re.search(r"discard (\d+)", _raw(view))
+    return _PROMPT[_lang(lang)]["cost"].format(n=n.group(1) if n else "1")
+
+
+def ask_target(game: SuikodenGame, view: dict[str, Any], lang: str) -> str:
+    """§10: the card whose effect chooses its target, and the effect."""
+    lg = _lang(lang)
+    c = game.cards.find(_raw(view).split(":", 1)[0])
+    if c is not None:
+        e = next((x for x in c.effects if x.target == "choose_enemy_character"), None)
+        if e is not None:
+            return _PROMPT[lg]["target"].format(card=_name(game, c.id, lg), effect=effect_text(e, lg))
+    return _PROMPT[lg]["target_plain"]
+
+
+def ask_counter(game: SuikodenGame, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str:
+    """§8.4: the character just deployed, from the viewer's log (the last deployment)."""
+    lg = _lang(lang)
+    for ev in reversed(log or []):
+        if ev.get("kind") in ("deploy", "redeploy"):
+            own = ev.get("owner")
+            place = _rel(own, str(ev.get("place")), view.get("seat")) if isinstance(own, int) else "?"
+            return _PROMPT[lg]["counter"].format(p=_seat(ev.get("player")), card=_name(game, ev.get("card"), lg),
+                                                 slot=place)
+    return _PROMPT[lg]["counter_plain"]
+
+
+def ask_casualties(game: SuikodenGame, view: dict[str, Any], lang: str) -> str:
+    """§7.3: the printed mil to lose, and how (exactly, minimal, all)."""
     lg = _lang(lang)
     P = _PROMPT[lg]
-    d = view.get("decision")
-    if not isinstance(d, dict):
-        return ""
-    kind = str(d.get("kind", ""))
-    raw = str(d.get("prompt") or kind)
+    _, slot, _, _ = _battle(game, view, lg)
+    mm = re.search(r"worth (\d+) printed mil \((\w+)\)", _raw(view))
+    need, mode = (mm.group(1), mm.group(2)) if mm else ("?", "exact")
+    return P["casualties"].format(slot=slot, need=need, mode=P.get(f"mode_{mode}", mode))
+
+
+def ask_garrison(game: SuikodenGame, view: dict[str, Any], lang: str) -> str:
+    lg = _lang(lang)
+    _, slot, _, card = _battle(game, view, lg)
+    return _PROMPT[lg]["garrison"].format(slot=slot, card=card)
+
+
+def ask_duel(game: SuikodenGame, view: dict[str, Any], lang: str) -> str:
+    """§7.6: the mission's stat, and who a tie favours."""
+    lg = _lang(lang)
+    o, slot, m, card = _battle(game, view, lg)
+    if m is None:
+        return _raw(view)
+    c = _card(game, m["card"])
+    stat = c.duel_stat if c is not None else "atk"
+    return _PROMPT[lg]["duel"].format(slot=slot, card=card, stat=STAT_JA.get(stat, stat) if lg == "ja" else stat,
+                                      placer=_seat(o))
+
+
+def ask_replenish(view: dict[str, Any], lang: str) -> str:
+    return _PROMPT[_lang(lang)]["replenish"].format(n=view["table"]["players"][view["seat"]]["hand_limit"])
+
+
+# ------------------------------------------------------------------------------------------- what pass and done mean
+def gloss_step_pass(view: dict[str, Any], lang: str) -> str:
+    """``pass`` in a deploy/pass step (§7.1): the other seat acts next, or — after its pass — the
+    battle is decided (troops, §7.3) or the mission stays unresolved."""
+    ja = _lang(lang) == "ja"
     you = view.get("seat")
-    if you not in (0, 1) or d.get("player") != you:
-        return ""  # another seat's decision: the view tells no more than that it is deciding
-    tb = view["table"]
+    b = view["table"].get("battle")
     o, slot_abs, m = _battle_mission(view)
-    slot = _rel(o, slot_abs, you) if o >= 0 else ""
-    card = _name(game, m["card"], lg) if m else ""
-    if kind == "mulligan":
-        mx = re.search(r"up to (\d+)", raw)
-        return P["mulligan"].format(max=mx.group(1) if mx else "?", n=tb["players"][you].get("returned", 0))
-    if kind in ("main", "discard"):
-        return P[kind]
-    if kind == "step" and m is not None:
-        c = _card(game, m["card"])
-        text = P["step"].format(slot=slot, card=card, head=_mission_head(c, lg) if c else "")
-        tots = _totals_summary(game, m, o, you, lg)
-        if tots:
-            text += f"\n{tots}"
-        note = _pass_note(view, lg)
-        return text + (f"\n{note}" if note else "")
-    if kind == "cost":
-        n = re.search(r"discard (\d+)", raw)
-        return P["cost"].format(n=n.group(1) if n else "1")
-    if kind == "target":
-        head = raw.split(":", 1)[0]
-        c = game.cards.find(head)
-        if c is not None:
-            e = next((x for x in c.effects if x.target == "choose_enemy_character"), None)
-            if e is not None:
-                return P["target"].format(card=_name(game, c.id, lg), effect=effect_text(e, lg))
-        return P["target_plain"]
-    if kind == "counter":
-        for ev in reversed(log or []):
-            if ev.get("kind") in ("deploy", "redeploy"):
-                own = ev.get("owner")
-                place = _rel(own, str(ev.get("place")), you) if isinstance(own, int) else "?"
-                return P["counter"].format(p=_seat(ev.get("player")), card=_name(game, ev.get("card"), lg), slot=place)
-        return P["counter_plain"]
-    if kind == "casualties":
-        mm = re.search(r"worth (\d+) printed mil \((\w+)\)", raw)
-        need, mode = (mm.group(1), mm.group(2)) if mm else ("?", "exact")
-        return P["casualties"].format(slot=slot, need=need, mode=P.get(f"mode_{mode}", mode))
-    if kind == "garrison":
-        return P["garrison"].format(slot=slot, card=card)
-    if kind == "duel" and m is not None:
-        c = _card(game, m["card"])
-        stat = c.duel_stat if c is not None else "atk"
-        return P["duel"].format(slot=slot, card=card, stat=STAT_JA.get(stat, stat) if lg == "ja" else stat,
-                                placer=_seat(o))
-    if kind == "replenish":
-        return P["replenish"].format(n=tb["players"][you]["hand_limit"])
-    return raw
+    if not isinstance(b, dict) or m is None or you not in (0, 1):
+        return ""
+    slot = _rel(o, slot_abs, you)
+    if b.get("last_pass"):
+        if m.get("kind") == "troops":
+            return "両者パス: 兵力判定" if ja else "both passed: troops are decided (casualties)"
+        return f"両者パス: {slot}は未解決のまま" if ja else f"both passed: {slot} stays unresolved"
+    return f"{_seat(1 - you)}の番になる" if ja else f"{_seat(1 - you)} acts next"
+
+
+def gloss_counter_pass(lang: str) -> str:
+    return "対抗しない" if _lang(lang) == "ja" else "no counter"
+
+
+def gloss_mulligan_done(view: dict[str, Any], lang: str) -> str:
+    """``done`` in the mulligan (§4): keep the hand, or shuffle the returned cards in and draw."""
+    ja = _lang(lang) == "ja"
+    you = view.get("seat")
+    n = view["table"]["players"][you].get("returned", 0) if you in (0, 1) else 0
+    if not n:
+        return "手札をそのまま残す" if ja else "keep this hand"
+    return f"戻した{n}枚をシャッフルして{n}枚引く" if ja else f"shuffle the {n} returned in and draw {n}"
 
 
 # ------------------------------------------------------------------------------------------- options
@@ -174,105 +251,131 @@ def _duel_value(view: dict[str, Any], cid: str, printed: int) -> int:
     return printed
 
 
+def _gloss_play(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    text = _brief(game, args[0], lg)
+    if len(args) > 1:
+        text += (" + サポート " if lg == "ja" else " + support ") + _brief(game, args[1], lg)
+    return text
+
+
+def _gloss_card(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    return _brief(game, args[0], lg)
+
+
+def _gloss_counter(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    c = _card(game, args[0])
+    pre = _TRIG[lg].get("counter", "")  # the menu says what the counter does, not when it may be used
+    effs = [effect_text(e, lg).removeprefix(pre) for e in c.effects if e.trigger == "counter"] if c is not None else []
+    return _name(game, args[0], lg) + (f": {' '.join(effs)}" if effs else "")
+
+
+def _gloss_duel(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    """§7.6 3: the value the duel compares — the stat with the modifiers, as the rules compute it."""
+    ja = lg == "ja"
+    c = _card(game, args[0])
+    if c is None:
+        return args[0]
+    if c.type != "character" or c.cls == "mastermind":
+        return _name(game, args[0], lg) + (" (キャラクターではない: 公開時に破棄、0)" if ja
+                                             else " (not a character: discarded at the reveal, 0)")
+    _, _, m = _battle_mission(view)
+    bc = _card(game, m["card"]) if m else None
+    stat = bc.duel_stat if bc is not None and bc.duel_stat else "atk"
+    printed = getattr(c, stat)
+    v = _duel_value(view, c.id, printed)
+    sw = STAT_JA.get(stat, stat) if ja else stat
+    text = f"{_name(game, args[0], lg)} ({sw} {v}"
+    if v != printed:
+        text += f"、記載値 {printed}" if ja else f", printed {printed}"
+    return text + (" (ペア: 駐留できない)" if ja and c.pair else ", a pair: cannot garrison" if c.pair else "") + ")"
+
+
+def _gloss_continue(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    """§5 continue: the mission, its owner when not the chooser, and the totals on it."""
+    you = view["seat"]
+    pl = _parse_place(view, args[0])
+    if pl is None or pl[0] != "mission":
+        return ""
+    m = _find_mission(view, pl[1], pl[2])
+    if m is None:
+        return ""
+    c = _card(game, m["card"])
+    owner = pl[1]
+    text = _name(game, m["card"], lg) + (f" ({_mission_head(c, lg)})" if c is not None else "")
+    if owner != you:
+        text = (f"{_seat(owner)}の" if lg == "ja" else f"{_seat(owner)}'s ") + text
+    tots = _totals_summary(game, m, owner, you, lg)
+    return text + (f": {tots}" if tots else "")
+
+
+def _dep_card(game: SuikodenGame, view: dict[str, Any], args: list[str]) -> tuple[dict[str, Any], str] | None:
+    """The deployed character at the place ``args[0]`` names: its view and its id."""
+    got = _dep_at(view, args[0])
+    return None if got is None else (got[0], str(got[0]["card"]))
+
+
+def _gloss_dep(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    """``garrison`` / ``target`` PLACE: the character there, its links and its values now."""
+    got = _dep_card(game, view, args)
+    if got is None:
+        return ""
+    dep, cid = got
+    return f"{_name(game, cid, lg)} ({dep.get('links') or '—'}, {_stats(dep.get('atk'), dep.get('mil'), dep.get('con'))})"
+
+
+def _gloss_lose(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    """``lose PLACE``: the character there and its printed mil, what casualties count (§7.3)."""
+    got = _dep_card(game, view, args)
+    if got is None:
+        return ""
+    dep, cid = got
+    c = _card(game, cid)
+    mil = c.mil if c is not None else dep.get("mil")
+    return f"{_name(game, cid, lg)} (" + (f"記載兵力 {mil})" if lg == "ja" else f"printed mil {mil})")
+
+
+def _gloss_rune(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    """``rune PLACE``: the character there, its rune and what the rune does (§8.3)."""
+    got = _dep_card(game, view, args)
+    if got is None:
+        return ""
+    c = _card(game, got[1])
+    if c is None:
+        return _gloss_dep(game, view, args, lg)
+    said = " ".join(effect_text(e, lg) for e in c.effects if e.trigger == "rune")
+    rune = (f" 「{c.rune}」" if lg == "ja" else f" ({c.rune})") if c.rune else ""
+    return f"{_name(game, c.id, lg)}{rune}" + (f": {said}" if said else "")
+
+
+def _gloss_redeploy(game: SuikodenGame, view: dict[str, Any], args: list[str], lg: str) -> str:
+    _, _, m = _battle_mission(view)
+    sup = m.get("support") if m else None
+    return (_brief(game, sup, lg) + (" → 自分の列へ" if lg == "ja" else " → into your column")) if sup else ""
+
+
+Gloss = Callable[["SuikodenGame", dict[str, Any], list[str], str], str]
+#: the gloss of each verb whose words do not depend on the decision, by the cards and places it names
+_BY_VERB: dict[str, Gloss] = {
+    "play": _gloss_play, "deploy": _gloss_card, "discard": _gloss_card, "return": _gloss_card,
+    "counter": _gloss_counter, "duel": _gloss_duel, "continue": _gloss_continue, "redeploy": _gloss_redeploy,
+    "garrison": _gloss_dep, "target": _gloss_dep, "lose": _gloss_lose, "rune": _gloss_rune,
+}
+
+
 def option_gloss(game: SuikodenGame, view: dict[str, Any], action: str, lang: str = "en") -> str:
     """What the cards and places an option names are, from the chooser's view: ``deploy GS-A11`` →
     ``ミナ Mina (free, EHI, 2/0/0)``; ``garrison M1.2`` → the character there; ``continue xM1`` → the
-    mission and the totals on it; ``pass`` in a deploy/pass step → what passing means now."""
+    mission and the totals on it; ``pass`` and ``done`` → what they mean in the chooser's decision
+    (its kind's gloss: ``pass`` in a deploy/pass step → what passing means now)."""
     lg = _lang(lang)
-    ja = lg == "ja"
     parts = action.split()
-    if not parts:
+    if not parts or view.get("seat") not in (0, 1):
         return ""
     verb, args = parts[0], parts[1:]
-    you = view.get("seat")
-    if you not in (0, 1):
-        return ""
-    d = view.get("decision") if isinstance(view.get("decision"), dict) else {}
-    kind = str((d or {}).get("kind", ""))
-    if verb == "play" and args:
-        text = _brief(game, args[0], lg)
-        if len(args) > 1:
-            text += (" + サポート " if ja else " + support ") + _brief(game, args[1], lg)
-        return text
-    if verb in ("deploy", "discard", "return"):
-        return _brief(game, args[0], lg) if args else ""
-    if verb == "counter" and args:
-        c = _card(game, args[0])
-        pre = _TRIG[lg].get("counter", "")  # the menu says what the counter does, not when it may be used
-        effs = [effect_text(e, lg).removeprefix(pre) for e in c.effects if e.trigger == "counter"] if c is not None else []
-        return _name(game, args[0], lg) + (f": {' '.join(effs)}" if effs else "")
-    if verb == "duel" and args:
-        c = _card(game, args[0])
-        if c is None:
-            return args[0]
-        if c.type != "character" or c.cls == "mastermind":
-            return _name(game, args[0], lg) + (" (キャラクターではない: 公開時に破棄、0)" if ja
-                                                 else " (not a character: discarded at the reveal, 0)")
-        _, _, m = _battle_mission(view)
-        bc = _card(game, m["card"]) if m else None
-        stat = bc.duel_stat if bc is not None and bc.duel_stat else "atk"
-        printed = getattr(c, stat)
-        # §7.6 3: the value the duel compares — the stat with the modifiers, as the rules compute it
-        v = _duel_value(view, c.id, printed)
-        sw = STAT_JA.get(stat, stat) if ja else stat
-        text = f"{_name(game, args[0], lg)} ({sw} {v}"
-        if v != printed:
-            text += f"、記載値 {printed}" if ja else f", printed {printed}"
-        return text + (" (ペア: 駐留できない)" if ja and c.pair else ", a pair: cannot garrison" if c.pair else "") + ")"
-    if verb == "continue" and args:
-        pl = _parse_place(view, args[0])
-        if pl is None or pl[0] != "mission":
-            return ""
-        m = _find_mission(view, pl[1], pl[2])
-        if m is None:
-            return ""
-        c = _card(game, m["card"])
-        owner = pl[1]
-        text = _name(game, m["card"], lg) + (f" ({_mission_head(c, lg)})" if c is not None else "")
-        if owner != you:
-            text = (f"{_seat(owner)}の" if ja else f"{_seat(owner)}'s ") + text
-        tots = _totals_summary(game, m, owner, you, lg)
-        return text + (f": {tots}" if tots else "")
-    if verb in ("garrison", "target", "lose", "rune") and args:
-        got = _dep_at(view, args[0])
-        if got is None:
-            return ""
-        dep, _, _ = got
-        cid = dep["card"]
-        c = _card(game, cid)
-        if verb == "lose":
-            mil = c.mil if c is not None else dep.get("mil")
-            return f"{_name(game, cid, lg)} (" + (f"記載兵力 {mil})" if ja else f"printed mil {mil})")
-        if verb == "rune" and c is not None:
-            said = " ".join(effect_text(e, lg) for e in c.effects if e.trigger == "rune")
-            rune = (f" 「{c.rune}」" if ja else f" ({c.rune})") if c.rune else ""
-            return f"{_name(game, cid, lg)}{rune}" + (f": {said}" if said else "")
-        now = _stats(dep.get("atk"), dep.get("mil"), dep.get("con"))
-        return f"{_name(game, cid, lg)} ({dep.get('links') or '—'}, {now})"
-    if verb == "redeploy":
-        _, _, m = _battle_mission(view)
-        sup = m.get("support") if m else None
-        return (_brief(game, sup, lg) + (" → 自分の列へ" if ja else " → into your column")) if sup else ""
-    if verb == "pass" and kind == "step":
-        tb = view["table"]
-        b = tb.get("battle")
-        o, slot_abs, m = _battle_mission(view)
-        if not isinstance(b, dict) or m is None:
-            return ""
-        slot = _rel(o, slot_abs, you)
-        if b.get("last_pass"):
-            if m.get("kind") == "troops":
-                return "両者パス: 兵力判定" if ja else "both passed: troops are decided (casualties)"
-            return f"両者パス: {slot}は未解決のまま" if ja else f"both passed: {slot} stays unresolved"
-        return f"{_seat(1 - you)}の番になる" if ja else f"{_seat(1 - you)} acts next"
-    if verb == "pass" and kind == "counter":
-        return "対抗しない" if ja else "no counter"
-    if verb == "done" and kind == "mulligan":
-        n = view["table"]["players"][you].get("returned", 0)
-        if not n:
-            return "手札をそのまま残す" if ja else "keep this hand"
-        return f"戻した{n}枚をシャッフルして{n}枚引く" if ja else f"shuffle the {n} returned in and draw {n}"
-    return ""
+    fn = _BY_VERB.get(verb)
+    if fn is not None:
+        return fn(game, view, args, lg) if args or verb == "redeploy" else ""
+    return game.kind_gloss(Action.parse(action), view, lg) or ""
 
 
-__all__ = ["card_text", "describe", "effect_text", "inspect", "option_gloss", "prompt", "render", "result_text"]
+__all__ = ["card_text", "describe", "effect_text", "inspect", "option_gloss", "render", "result_text"]

@@ -55,16 +55,6 @@ _L = {
 }
 _PHASE = {"en": {}, "ja": {"mulligan": "マリガン", "main": "メインフェイズ", "battle": "バトル", "replenish": "補充フェイズ",
                            "setup": "準備", "over": "終了"}}
-_DECISION = {
-    "en": {"mulligan": "mulligan", "main": "main phase", "discard": "more discards", "step": "deploy/pass step",
-           "cost": "rune cost", "target": "effect target", "counter": "counter (対)", "casualties": "troops casualties",
-           "garrison": "garrison", "duel": "duel pick", "replenish": "replenish discard"},
-    "ja": {"mulligan": "マリガン", "main": "メインフェイズ", "discard": "追加の破棄", "step": "派遣・パスステップ",
-           "cost": "紋章のコスト", "target": "効果の対象", "counter": "対", "casualties": "兵力戦の損害",
-           "garrison": "駐留", "duel": "一騎打ちの選択", "replenish": "補充フェイズの破棄"},
-}
-
-
 def _can_garrison(game: SuikodenGame, col: list[dict[str, Any]]) -> bool:
     """§7.1: a deployed non-pair character."""
     return any((c := _card(game, d.get("card"))) is not None and not c.pair for d in col)
@@ -313,12 +303,14 @@ def render(game: SuikodenGame, view: dict[str, Any], lang: str = "en") -> str:
         d = view.get("decision")
         if isinstance(d, dict):
             kind = str(d.get("kind"))
+            k = game.KIND_BY_NAME.get(kind)
+            words = k.words(lg) if k is not None else kind  # the decision's title (its kind's)
             if d.get("player") == you:
-                out.append(L["your_decision"].format(k=_DECISION[lg].get(kind, kind)))
+                out.append(L["your_decision"].format(k=words))
             elif kind == "deciding":
                 out.append(L["deciding"].format(p=_seat(d.get("player"))))
             else:
-                out.append(L["decides"].format(p=_seat(d.get("player")), k=_DECISION[lg].get(kind, kind)))
+                out.append(L["decides"].format(p=_seat(d.get("player")), k=words))
             if d.get("options"):
                 out.extend(wrap_items("  ", [f"[{i + 1}] {o}" for i, o in enumerate(d["options"])], "  "))
     while out and not out[-1]:

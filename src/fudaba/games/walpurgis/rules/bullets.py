@@ -1,15 +1,17 @@
 """§5.3 step 6 bullet processing (rulebook 8.3.6): every square holding two or more cards — the
 one-player keep (one card stays), the two-player rounds (sealed hit picks revealed together) and the
-v1.01 pairs (specs/walpurgis.md §5.3 step 6, §8).
+v1.01 pairs (specs/walpurgis.md §5.3 step 6, §8). Decisions: the card a seat keeps (``KEEP``,
+private), the card a seat picks in a two-player round (``HIT``, a sealed pick).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ....core.actions import Action
+from ....core.errors import Refusal
 from ..actions import A, label
-from ..cards import SQ
+from ..cards import SQ, SQ_INDEX
 from ..state import (
     ACTIVE,
     BULLET,
@@ -18,13 +20,27 @@ from ..state import (
     UP,
     WORDS,
     FieldCard,
-    WState,
+    WalpurgisState,
 )
 from .common import distinct, leave, to_discard
+from .kind import WalpurgisKind, raw_prompt, refuse
+
+
+class SquareCtx(NamedTuple):
+    """The square whose cards are processed."""
+
+    square: int
+
+
+class HitCtx(NamedTuple):
+    """A two-player round: the square and the seat picking."""
+
+    square: int
+    seat: int
 
 
 # ---------------------------------------------------------------------- step 6: bullet processing
-def bullet_processing(st: WState, ctx: Any) -> None:
+def bullet_processing(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6 (8.3.6): every square holding two or more cards, in square order 1a…5e (the
     squares are independent, so this is the same as all at once)."""
     start = ctx[0]
@@ -63,7 +79,7 @@ def survivor(fc: FieldCard) -> FieldCard:
     return fc
 
 
-def one_player_keep(st: WState, ctx: Any) -> None:
+def one_player_keep(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6, one player's cards only (8.3.6.1): that player keeps one card."""
     s = ctx[0]
     sq = st.board[s]
@@ -75,17 +91,63 @@ def one_player_keep(st: WState, ctx: Any) -> None:
     if len(sq) == 1:
         keep_card(st, s, 0)
         return
-    opts = [A("keep", SQ[s], lab) for lab in own_labels(sq, o)]
-    st.ask(o, "keep", opts, "keep", (s,), f"bullet processing {SQ[s]}: keep one card", private=True)
+    st.ask(KEEP, o, SquareCtx(s))
 
 
-def ans_keep(st: WState, a: Action, ctx: Any) -> None:
-    s = ctx[0]
-    sq = st.board[s]
-    keep_card(st, s, find_card(sq, sq[0][0], a.args[1]))
+def processing_refusal(v: str, a: Action, rule: str) -> Refusal:
+    """``keep``/``hit SQUARE CARD`` refused (§5.3 step 6, rulebook ``rule``)."""
+    args = a.args
+    if len(args) != 2 or args[0].lower() not in SQ_INDEX:
+        return refuse(f"write '{v} SQUARE CARD' e.g. '{v} 3c bullet' (§9)",
+                      f"「{v} マス カード」の形で指定してください(例:「{v} 3c bullet」) (§9)")
+    what = "残すカード" if v == "keep" else "処理するカード"
+    return refuse(f"{args[0]} holds no card of yours written '{args[1]}' to {v} (§5.3 step 6, {rule})",
+                  f"{args[0]}に「{args[1]}」にあたる自分のカードがないため、弾幕処理で{what}に選べません "
+                  f"(§5.3 step 6, {rule})")
 
 
-def keep_card(st: WState, s: int, i: int) -> None:
+def processed_square(view: dict[str, Any]) -> str:
+    """The square named by the prompt of a bullet-processing decision (``bullet processing 3c: …``)."""
+    raw = raw_prompt(view)
+    return raw.split(":")[0].split()[-1] if "processing" in raw else "?"
+
+
+class Keep(WalpurgisKind):
+    """§5.3 step 6, one player's cards only (8.3.6.1): the card that stays (``keep SQ LABEL``).
+    Private: it names the seat's face-down cards."""
+
+    name = "keep"
+    private = True
+    Ctx = SquareCtx
+    verbs = ("keep",)
+    title = ("the card kept in bullet processing", "弾幕処理で残すカード")
+
+    def options(self, st: WalpurgisState, player: int, ctx: SquareCtx) -> list[Action]:
+        s = ctx.square
+        return [A("keep", SQ[s], lab) for lab in own_labels(st.board[s], player)]
+
+    def prompt(self, st: WalpurgisState, player: int, ctx: SquareCtx) -> str:
+        return f"bullet processing {SQ[ctx.square]}: keep one card"
+
+    def why(self, st: WalpurgisState, player: int, ctx: SquareCtx, a: Action) -> Refusal | None:
+        return processing_refusal("keep", a, "8.3.6.1")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str | None:
+        sq = processed_square(view)
+        if lang == "ja":
+            return f"{sq}の弾幕処理 (§5.3 ステップ6): そこに残す自分のカードを1枚選んでください (他は取り除かれます)"
+        return f"Bullet processing on {sq} (§5.3 step 6): keep one of your cards there; the others leave"
+
+    def answer(self, st: WalpurgisState, a: Action, ctx: SquareCtx) -> None:
+        s = ctx.square
+        sq = st.board[s]
+        keep_card(st, s, find_card(sq, sq[0][0], a.args[1]))
+
+
+KEEP = Keep()
+
+
+def keep_card(st: WalpurgisState, s: int, i: int) -> None:
     """The one-player rule: card ``i`` stays; the others leave — v2.01: formations to the discard
     pile, bullets to the bullet pile; v1.01 (§8): all to the discard pile (「1枚のみ残し、それ以外の
     カードは捨て札置き場に置きます」)."""
@@ -108,7 +170,7 @@ def keep_card(st: WState, s: int, i: int) -> None:
         st.emit("keep", player=kept[0], place=SQ[s], state=WORDS[kept[2]], card=kept[1])
 
 
-def two_player_round(st: WState, ctx: Any) -> None:
+def two_player_round(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6, both players' cards (8.3.6.2): each player picks one own card, at the same
     time — sealed picks (core): asked turn player first, each hidden from the other player until
     both are given, then revealed together."""
@@ -119,17 +181,52 @@ def two_player_round(st: WState, ctx: Any) -> None:
     st.push("hit_pick", (s, p))
 
 
-def hit_pick(st: WState, ctx: Any) -> None:
+def hit_pick(st: WalpurgisState, ctx: Any) -> None:
     s, q = ctx
-    st.ask(q, "hit", hit_options(st, s, q), "hit", (s, q), f"bullet processing {SQ[s]}: pick a card of yours",
-           sealed={"place": SQ[s]})
+    st.ask(HIT, q, HitCtx(s, q))
 
 
-def hit_options(st: WState, s: int, q: int) -> list[Action]:
+def hit_options(st: WalpurgisState, s: int, q: int) -> list[Action]:
     return [A("hit", SQ[s], lab) for lab in own_labels(st.board[s], q)]
 
 
-def hits(st: WState, ctx: Any) -> None:
+class Hit(WalpurgisKind):
+    """§5.3 step 6, both players' cards (8.3.6.2): each seat picks one of its cards there at the
+    same time — a sealed pick (``hit SQ LABEL``), revealed with the other's by ``hits``."""
+
+    name = "hit"
+    sealed = True
+    private = True
+    Ctx = HitCtx
+    verbs = ("hit",)
+    title = ("bullet processing", "弾幕処理")
+
+    def options(self, st: WalpurgisState, player: int, ctx: HitCtx) -> list[Action]:
+        return hit_options(st, ctx.square, player)
+
+    def prompt(self, st: WalpurgisState, player: int, ctx: HitCtx) -> str:
+        return f"bullet processing {SQ[ctx.square]}: pick a card of yours"
+
+    def sealed_data(self, st: WalpurgisState, player: int, ctx: HitCtx) -> dict[str, Any]:
+        return {"place": SQ[ctx.square]}
+
+    def why(self, st: WalpurgisState, player: int, ctx: HitCtx, a: Action) -> Refusal | None:
+        return processing_refusal("hit", a, "8.3.6.2")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str | None:
+        sq = processed_square(view)
+        if lang == "ja":
+            return f"{sq}の弾幕処理 (§5.3 ステップ6): そこにある自分のカードを1枚選んでください (相手も秘密に選びます)"
+        return f"Bullet processing on {sq} (§5.3 step 6): pick one of your cards there (the opponent picks too, in secret)"
+
+    def answer(self, st: WalpurgisState, action: Action, ctx: HitCtx) -> None:
+        raise RuntimeError("engine bug: a hit is a sealed pick, revealed by the hits step (§5.3 step 6), never answered")
+
+
+HIT = Hit()
+
+
+def hits(st: WalpurgisState, ctx: Any) -> None:
     """§5.3 step 6 (8.3.6.2): both picks revealed in one public event (a face-down card by its state
     only, §1); each picked card is hit (v2.01: it degrades; v1.01 §8: the pair rule)."""
     s = ctx[0]
@@ -165,7 +262,7 @@ def hits(st: WState, ctx: Any) -> None:
         st.push("one_player_keep", (s,))
 
 
-def degrade(st: WState, fc: FieldCard) -> FieldCard | None:
+def degrade(st: WalpurgisState, fc: FieldCard) -> FieldCard | None:
     """v2.01 (8.3.6.2): up/activating -> dormant (unless it does not turn face down), bullet_up ->
     bullet, a face-down formation or bullet leaves (None)."""
     o, cid, stt, _f = fc
@@ -178,7 +275,7 @@ def degrade(st: WState, fc: FieldCard) -> FieldCard | None:
     return None
 
 
-def face_down(st: WState, fc: FieldCard) -> FieldCard:
+def face_down(st: WalpurgisState, fc: FieldCard) -> FieldCard:
     o, cid, stt, _f = fc
     if stt >= UP and not st.cards[cid].no_face_down:
         return (o, cid, DORMANT, 0)
@@ -191,7 +288,7 @@ def is_up(fc: FieldCard) -> bool:
     return fc[2] >= UP or fc[2] == BULLET_UP
 
 
-def v1_pair(st: WState, a: FieldCard, b: FieldCard, i: int, j: int) -> dict[int, FieldCard | None]:
+def v1_pair(st: WalpurgisState, a: FieldCard, b: FieldCard, i: int, j: int) -> dict[int, FieldCard | None]:
     """§8 v1.01 pair: face up vs face up -> both turn face down first; face down vs face down ->
     both leave; face up vs face down -> the face-down one leaves, the face-up one turns face down."""
     if is_up(a) and is_up(b):
@@ -204,3 +301,6 @@ def v1_pair(st: WState, a: FieldCard, b: FieldCard, i: int, j: int) -> dict[int,
     if ua:
         return {i: face_down(st, a), j: None}
     return {i: None, j: face_down(st, b)}
+
+
+KINDS = (KEEP, HIT)

@@ -18,7 +18,7 @@ from ..state import (
     DORMANT,
     UP,
     FieldCard,
-    WState,
+    WalpurgisState,
 )
 
 # ====================================================================== small helpers
@@ -29,6 +29,11 @@ SQUARES = range(25)
 def distinct(ids: list[str]) -> list[str]:
     """Card ids in first-seen order, each once (duplicate copies give one action, ARCHITECTURE §5)."""
     return list(dict.fromkeys(ids))
+
+
+def v1_first_main(st: WalpurgisState) -> bool:
+    """§8 v1.01: each player's first main phase (turns 1 and 2)."""
+    return st.v1 and st.turn <= 2
 
 
 def has_formation(sq: tuple[FieldCard, ...]) -> bool:
@@ -42,7 +47,7 @@ def formation_of(sq: tuple[FieldCard, ...], p: int) -> FieldCard | None:
     return None
 
 
-def set_formation(st: WState, s: int, p: int, state: int, flags: int = 0) -> FieldCard:
+def set_formation(st: WalpurgisState, s: int, p: int, state: int, flags: int = 0) -> FieldCard:
     """Change the state of ``p``'s formation on square ``s``; returns the old field card."""
     sq = st.board[s]
     for i, fc in enumerate(sq):
@@ -52,28 +57,28 @@ def set_formation(st: WState, s: int, p: int, state: int, flags: int = 0) -> Fie
     raise RuntimeError(f"engine bug: no formation of player {p} on {SQ[s]}")
 
 
-def draw(st: WState, p: int, n: int) -> int:
+def draw(st: WalpurgisState, p: int, n: int) -> int:
     """Draw up to ``n`` cards (an empty deck just stops); returns how many were drawn."""
-    deck = st.decks[p]
+    deck = st.deck[p]
     got = deck[:n]
     if not got:
         return 0
     del deck[: len(got)]
-    st.hands[p].extend(got)
+    st.hand[p].extend(got)
     st.emit("draw", secret={"cards": got}, seen_by=(p,), player=p, count=len(got))
     return len(got)
 
 
-def to_pile(st: WState, fc: FieldCard) -> None:
+def to_pile(st: WalpurgisState, fc: FieldCard) -> None:
     """A bullet leaves the field face down to the top of its owner's bullet pile."""
     st.piles[fc[0]].insert(0, fc[1])
 
 
-def to_discard(st: WState, fc: FieldCard) -> None:
-    st.discards[fc[0]].append(fc[1])
+def to_discard(st: WalpurgisState, fc: FieldCard) -> None:
+    st.discard[fc[0]].append(fc[1])
 
 
-def leave(st: WState, fc: FieldCard, s: int, why: str) -> None:
+def leave(st: WalpurgisState, fc: FieldCard, s: int, why: str) -> None:
     """A card leaves square ``s``: a formation to the discard pile, a bullet to the bullet pile."""
     if fc[2] >= ACTIVE:
         to_discard(st, fc)
@@ -86,7 +91,7 @@ def leave(st: WState, fc: FieldCard, s: int, why: str) -> None:
             st.emit("to_bullet_pile", player=fc[0], place=SQ[s], reason=why)
 
 
-def own_formation_count(st: WState, p: int, exclude: int | None) -> int:
+def own_formation_count(st: WalpurgisState, p: int, exclude: int | None) -> int:
     """Formations of ``p`` on the field, not counting ``p``'s card on square ``exclude``."""
     n = 0
     for sq in st.board:
@@ -97,7 +102,7 @@ def own_formation_count(st: WState, p: int, exclude: int | None) -> int:
 
 
 # ====================================================================== §5.1 condition, §5.2 check
-def condition_met(st: WState, c: WCard, p: int, s: int) -> bool:
+def condition_met(st: WalpurgisState, c: WCard, p: int, s: int) -> bool:
     """§5.1 (8.1): every condition square holds a formation of ``p`` with one of ``c``'s icons
     (face-down formations and サポート formations have every icon)."""
     cs = c.cond[p][s]
@@ -121,14 +126,14 @@ def condition_met(st: WState, c: WCard, p: int, s: int) -> bool:
     return True
 
 
-def activation_ok(st: WState, c: WCard, p: int, s: int, on_field: bool) -> bool:
+def activation_ok(st: WalpurgisState, c: WCard, p: int, s: int, on_field: bool) -> bool:
     """§5.2 (8.2): the condition plus the conditions of the sub-effect text."""
     if not condition_met(st, c, p, s):
         return False
     return not (c.min_others and own_formation_count(st, p, s if on_field else None) < c.min_others)
 
 
-def hand_square_ok(st: WState, c: WCard, p: int, s: int) -> bool:
+def hand_square_ok(st: WalpurgisState, c: WCard, p: int, s: int) -> bool:
     """May ``c`` go from hand face up onto ``s`` as far as the square is concerned (§1, §7)?"""
     sq = st.board[s]
     if not has_formation(sq):
@@ -147,7 +152,7 @@ def hand_square_ok(st: WState, c: WCard, p: int, s: int) -> bool:
 
 
 
-def field_masks(st: WState, p: int) -> tuple[int, int, dict[str, int], int, list[tuple[int, str]]]:
+def field_masks(st: WalpurgisState, p: int) -> tuple[int, int, dict[str, int], int, list[tuple[int, str]]]:
     """Bit masks for fast condition checks (§5.1): squares holding any formation, squares with a
     formation of ``p`` that has every icon (face down or サポート), ``p``'s face-up formations per
     icon, the number of ``p``'s formations, and ``p``'s active formations as (square, card id), in
@@ -262,12 +267,12 @@ def both_selector(downs: int, ups: int) -> bytes:
 
 
 # ====================================================================== §5.2 activation, §5.3 chain
-def activate(st: WState, p: int, s: int, cid: str | None) -> None:
+def activate(st: WalpurgisState, p: int, s: int, cid: str | None) -> None:
     """§5.2 (8.2) passed: the card becomes activating and its chain link starts (steps 1–4).
     ``cid`` given: from hand; None: ``p``'s active formation on ``s`` turns face up."""
     from_hand = cid is not None
     if cid is not None:
-        st.hands[p].remove(cid)
+        st.hand[p].remove(cid)
         st.board[s] = (*st.board[s], (p, cid, ACTIVATING, 0))
     else:
         cid = set_formation(st, s, p, ACTIVATING)[1]
@@ -288,12 +293,12 @@ def activate(st: WState, p: int, s: int, cid: str | None) -> None:
 
 
 # ====================================================================== §6 end of the game
-def board_full(st: WState) -> bool:
+def board_full(st: WalpurgisState) -> bool:
     """Does every square hold a formation? (Bullets do not count: a bullet is not a formation.)"""
     return all(has_formation(sq) for sq in st.board)
 
 
-def board_full_check(st: WState) -> bool:
+def board_full_check(st: WalpurgisState) -> bool:
     """§6 (2.1 「連鎖が終了した時点で」): when a chain ends and every square holds a formation, the
     game ends. v2.01: more formations, then more face-up formations, then more cards in deck;
     v1.01: formations only; else a draw. Called at chain end (§5.3 step 9) in both variants, and in
@@ -312,7 +317,7 @@ def board_full_check(st: WState) -> bool:
     return True
 
 
-def placed_full(st: WState) -> bool:
+def placed_full(st: WalpurgisState) -> bool:
     """§8 v1.01 (「25マスの全てにカードが置かれた時にゲームは終了します」): the moment every square
     holds a formation the game ends — checked right after a placement from hand, face down or face
     up (a face-up one, an interception included, before its chain starts: no bullets, effects or

@@ -1,6 +1,8 @@
 """§4 the turn (rulebook 7): the prepare phase (wake ①, recover ②, draw ③), the main phase (one
 placement, one activation or end; v1.01's first main phase, §8) and the end phase (duds ①, the A
 effects ② — in ``chain.py`` —, the hand limit ③, clean-up ④) (specs/walpurgis.md §4, §8).
+Decisions: a dormant formation to wake (``WAKE``), the main phase's move (``MAIN``), a card to
+discard down to the hand limit (``DISCARD``).
 """
 
 from __future__ import annotations
@@ -9,13 +11,14 @@ from itertools import compress
 from typing import Any
 
 from ....core.actions import Action
+from ....core.errors import Refusal
 from ..actions import ACTIVATE, END, A, place_actions
 from ..cards import SQ, SQ_INDEX, WCard
 from ..state import (
     ACTIVE,
     DORMANT,
     UP,
-    WState,
+    WalpurgisState,
 )
 from .common import (
     ALL_SQUARES,
@@ -35,14 +38,17 @@ from .common import (
     selector,
     set_formation,
     squares_of,
+    v1_first_main,
 )
+from .kind import WalpurgisKind, card_refusal, refuse, square_refusal
+from .refusals import V1_FIRST_MAIN, PlacingKind
 
 #: see ``_MAIN``
 MainInfo = tuple[int, tuple[str, ...], int, tuple[int, ...], bool, tuple[Action, ...], tuple[Action, ...]]
 
 
 # ====================================================================== §4 turn
-def turn_start(st: WState, ctx: Any) -> None:
+def turn_start(st: WalpurgisState, ctx: Any) -> None:
     """§4: a new turn; §6 ``turn_limit`` ends the game as a draw."""
     if st.turn > st.game.params["turn_limit"]:
         st.end_game(None, "turn limit")
@@ -56,38 +62,78 @@ def turn_start(st: WState, ctx: Any) -> None:
     st.push("prepare_wake")
 
 
-def prepare_wake(st: WState, ctx: Any) -> None:
+def prepare_wake(st: WalpurgisState, ctx: Any) -> None:
     """§4 prepare ① (7.1.1): choose one of your dormant formations and make it active.
     v1.01 (開始フェイズ 1): 「活動状態にすることが出来ます」 — optional, so `pass` is offered too
     (docs/walpurgis.md decision 25)."""
     p = st.active
+    opts = wake_options(st, p)
+    if opts:
+        st.ask(WAKE, p, None, opts)
+
+
+def wake_options(st: WalpurgisState, p: int) -> list[Action]:
+    """``wake SQ`` for each dormant formation of ``p``; v1.01 adds ``pass`` (none means no decision)."""
     board = st.board
     opts = [A("wake", SQ[s]) for s in compress(SQUARES, board) for fc in board[s] if fc[0] == p and fc[2] == DORMANT]
-    if opts:
-        if st.v1:
-            opts.append(A("pass"))
-        st.ask(p, "wake", opts, "wake", None, "prepare: wake a dormant formation")
+    if opts and st.v1:
+        opts.append(A("pass"))
+    return opts
 
 
-def ans_wake(st: WState, a: Action, ctx: Any) -> None:
-    p = st.active if ctx is None else ctx[0]
-    if a.verb == "pass":  # v1.01 only: the dormant formations stay dormant
-        st.emit("wake_pass", player=p)
-        return
-    s = SQ_INDEX[a.args[0]]
-    fc = set_formation(st, s, p, ACTIVE)
-    st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, place=SQ[s])
+class Wake(WalpurgisKind):
+    """§4 prepare ① (7.1.1): the turn player's dormant formation to make active (v1.01: or ``pass``)."""
+
+    name = "wake"
+    verbs = ("wake",)
+    title = ("waking a dormant formation", "陣の活性化")
+    short_prompt = "prepare: wake a dormant formation"
+    asks = ("Prepare ① (§4): choose one of your dormant formations to make active",
+            "準備フェイズ① (§4): 休眠状態の自分の陣を1つ選び、活動状態にします")
+
+    def options(self, st: WalpurgisState, player: int, ctx: Any) -> list[Action]:
+        return wake_options(st, player)
+
+    def refusal(self, st: WalpurgisState, player: int, ctx: Any, a: Action) -> Refusal:
+        if a.verb == "pass" and not st.v1:
+            return refuse("waking a dormant formation is not optional in v2.01: choose one (§4 prepare ①)",
+                          "v2.01では休眠状態の陣を活動状態にするのは必須です: 1つ選んでください (§4 prepare ①)")
+        return super().refusal(st, player, ctx, a)
+
+    def why(self, st: WalpurgisState, player: int, ctx: Any, a: Action) -> Refusal | None:
+        sqn = a.args[0].lower() if a.args else ""
+        return square_refusal(a.verb, a.args) or refuse(f"{sqn} holds no dormant formation of yours (§4 prepare ①)",
+                                                        f"{sqn}に休眠状態の自分の陣がありません (§4 prepare ①)")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str | None:
+        text = super().ask_text(game, view, lang, log)
+        if view.get("variant") == "v1.01":
+            return f"{text}" + ("。pass で何もしないこともできます (v1.01では任意)" if lang == "ja"
+                                else ", or pass (v1.01: waking is optional)")
+        return text
+
+    def answer(self, st: WalpurgisState, a: Action, ctx: Any) -> None:
+        p = st.active if ctx is None else ctx[0]
+        if a.verb == "pass":  # v1.01 only: the dormant formations stay dormant
+            st.emit("wake_pass", player=p)
+            return
+        s = SQ_INDEX[a.args[0]]
+        fc = set_formation(st, s, p, ACTIVE)
+        st.emit("wake", secret={"card": fc[1]}, seen_by=(p,), player=p, place=SQ[s])
 
 
-def prepare_recover(st: WState, ctx: Any) -> None:
+WAKE = Wake()
+
+
+def prepare_recover(st: WalpurgisState, ctx: Any) -> None:
     """§4 prepare ② (7.1.2): the top card of the bullet pile goes to the deck bottom."""
     p = st.active
     if st.piles[p]:
-        st.decks[p].append(st.piles[p].pop(0))
+        st.deck[p].append(st.piles[p].pop(0))
         st.emit("recover", player=p, count=1)
 
 
-def prepare_draw(st: WState, ctx: Any) -> None:
+def prepare_draw(st: WalpurgisState, ctx: Any) -> None:
     """§4 prepare ③ (7.1.3): draw 1; an empty deck loses (§6). v1.01 (§8): no draw on turn 1, and
     no deck-out loss — an empty deck draws nothing."""
     p = st.active
@@ -96,22 +142,15 @@ def prepare_draw(st: WState, ctx: Any) -> None:
     if st.v1:
         draw(st, p, 1)
         return
-    if not st.decks[p]:
+    if not st.deck[p]:
         st.end_game(1 - p, "deck out")
         return
     draw(st, p, 1)
 
 
-def main_start(st: WState, ctx: Any) -> None:
+def main_start(st: WalpurgisState, ctx: Any) -> None:
     st.phase = "main"
     st.push("main")
-
-
-def v1_first_main(st: WState) -> bool:
-    """§8 v1.01: each player's first main phase (turns 1 and 2)."""
-    return st.v1 and st.turn <= 2
-
-
 
 
 #: per seat, what ``main_options`` reads of a card: (min. other formations, icons, the squares
@@ -132,7 +171,7 @@ def main_info(c: WCard, p: int) -> MainInfo:
     return got
 
 
-def main_options(st: WState) -> list[Action]:
+def main_options(st: WalpurgisState) -> list[Action]:
     """§4 main (7.2): one placement, one activation, or ``end``."""
     p = st.active
     board = st.board
@@ -141,7 +180,7 @@ def main_options(st: WState) -> list[Action]:
     if v1_first_main(st):
         # §8 v1.01: only a 通常弾 face up, conditions waived
         free = [s for s in SQUARES if not has_formation(board[s])]
-        for cid in distinct(st.hands[p]):
+        for cid in distinct(st.hand[p]):
             if cards[cid].is_normal:
                 up = place_actions(cid)[1]
                 opts += [up[s] for s in free]
@@ -156,7 +195,7 @@ def main_options(st: WState) -> list[Action]:
         infos = _MAIN[p]
         # the hottest loop of a Walpurgis game: place_actions, ok_mask, met_squares and
         # both_selector inlined
-        for cid in distinct(st.hands[p]):
+        for cid in distinct(st.hand[p]):
             c = cards[cid]
             mino, icons, met, shifts, on_opponent, down, both = infos.get(c) or main_info(c, p)
             if nforms >= mino:  # face up: the condition is met (§5.1), on an empty square or (§7) onto the opponent's
@@ -187,51 +226,105 @@ def main_options(st: WState) -> list[Action]:
     return opts
 
 
-def main(st: WState, ctx: Any) -> None:
+def main(st: WalpurgisState, ctx: Any) -> None:
     p = st.active
     opts = main_options(st)
     if not opts:
         st.end_game(1 - p, "no 通常弾 to place")  # §6 (2.2.1), v1.01 first main phase
         return
-    st.ask(p, "main", opts, "main", None, "main phase")
+    st.ask(MAIN, p, None, opts)
 
 
-def ans_main(st: WState, a: Action, ctx: Any) -> None:
-    p = st.active
-    verb = a.verb
-    if verb == "end":
-        st.emit("end_main", player=p)
-        st.push("main_end")
-        return
-    if verb == "activate":
-        st.activated = True
+class Main(PlacingKind):
+    """§4 main (7.2): one placement from hand, one activation of an active formation, or ``end``
+    (§8 v1.01's first main phase: a 通常弾 face up)."""
+
+    name = "main"
+    verbs = ("activate", "end", "place")
+    title = ("the main phase", "通常フェイズ")
+    short_prompt = "main phase"
+
+    def options(self, st: WalpurgisState, player: int, ctx: Any) -> list[Action]:
+        return main_options(st)
+
+    def place_rule(self, st: WalpurgisState, c: WCard, p: int, s: int, face: str) -> Refusal | None:
+        if st.placed:
+            return refuse("you have already placed a card this turn: one placement per main phase (§4 main 7.2)",
+                          "このターンは既に陣の配置を行いました。陣の配置は通常フェイズに1回だけです (§4 main 7.2)")
+        if v1_first_main(st):
+            if not c.is_normal or face != "up":
+                return V1_FIRST_MAIN
+            return refuse(f"{SQ[s]} already holds a formation (§1)", f"{SQ[s]}には既に陣が置かれています (§1)")
+        return None
+
+    def place_last(self, c: WCard, sqn: str) -> Refusal:
+        return refuse("not legal now (§4 main 7.2.1): main", "今は配置できません (§4 main 7.2.1): 通常フェイズ")
+
+    def activate_rule(self, st: WalpurgisState, p: int) -> Refusal | None:
+        if v1_first_main(st):
+            return V1_FIRST_MAIN
+        if st.activated:
+            return refuse("you have already activated a formation this turn: one activation per main phase (§4 main 7.2)",
+                          "このターンは既に陣の発動を行いました。陣の発動は通常フェイズに1回だけです (§4 main 7.2)")
+        return None
+
+    def activate_last(self, c: WCard, sqn: str) -> Refusal:
+        return refuse("not legal now: main (§4)", "今は発動できません: 通常フェイズ (§4)")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str | None:
+        ja = lang == "ja"
+        if view.get("variant") == "v1.01" and int(view.get("turn") or 0) <= 2:
+            return ("最初の通常フェイズ (§8, v1.01): 手札の通常弾を1枚、好きなマスに表向きで配置してください "
+                    "(発動条件・弾幕・迎撃なし)" if ja else
+                    "Your first main phase (§8, v1.01): place a Normal Shot (通常弾) from your hand face up "
+                    "on any square (no condition, no bullets, no interception)")
+        text = ("通常フェイズ (§4): 配置1回と発動1回まで (順番自由)。終わったら end (どちらもしなければ2枚ドロウ)" if ja else
+                "Main phase (§4): at most one placement and one activation, in any order; end when finished "
+                "(doing neither draws 2)")
+        table = view.get("table") or {}
+        used = [w for k, w in (("placed", ("placement used", "配置済")), ("activated", ("activation used", "発動済")))
+                if table.get(k)]
+        return text + (f" — {('、' if ja else ', ').join(w[ja] for w in used)}" if used else "")
+
+    def answer(self, st: WalpurgisState, a: Action, ctx: Any) -> None:
+        p = st.active
+        verb = a.verb
+        if verb == "end":
+            st.emit("end_main", player=p)
+            st.push("main_end")
+            return
+        if verb == "activate":
+            st.activated = True
+            st.push("main")
+            activate(st, p, SQ_INDEX[a.args[0]], None)
+            return
+        cid, sqn, face = a.args
+        s = SQ_INDEX[sqn]
+        st.placed = True
+        if v1_first_main(st):
+            # §8 v1.01: face up, no bullets, no interception; the main phase ends
+            st.hand[p].remove(cid)
+            st.board[s] = (*st.board[s], (p, cid, UP, 0))
+            st.emit("place", player=p, place=sqn, face="up", card=cid)
+            st.push("main_end")
+            placed_full(st)  # §8 v1.01: a full board ends the game at once
+            return
         st.push("main")
-        activate(st, p, SQ_INDEX[a.args[0]], None)
-        return
-    cid, sqn, face = a.args
-    s = SQ_INDEX[sqn]
-    st.placed = True
-    if v1_first_main(st):
-        # §8 v1.01: face up, no bullets, no interception; the main phase ends
-        st.hands[p].remove(cid)
-        st.board[s] = (*st.board[s], (p, cid, UP, 0))
-        st.emit("place", player=p, place=sqn, face="up", card=cid)
-        st.push("main_end")
-        placed_full(st)  # §8 v1.01: a full board ends the game at once
-        return
-    st.push("main")
-    if face == "down":
-        # §4 placement (7.2.1): face down, no condition, no chain. v2.01 judges a board this fills
-        # when the next chain ends (§6, 2.1); v1.01 ends the game at once (§8)
-        st.hands[p].remove(cid)
-        st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
-        st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, place=sqn, face="down")
-        placed_full(st)
-    else:
-        activate(st, p, s, cid)
+        if face == "down":
+            # §4 placement (7.2.1): face down, no condition, no chain. v2.01 judges a board this fills
+            # when the next chain ends (§6, 2.1); v1.01 ends the game at once (§8)
+            st.hand[p].remove(cid)
+            st.board[s] = (*st.board[s], (p, cid, ACTIVE, 0))
+            st.emit("place", secret={"card": cid}, seen_by=(p,), player=p, place=sqn, face="down")
+            placed_full(st)
+        else:
+            activate(st, p, s, cid)
 
 
-def main_end(st: WState, ctx: Any) -> None:
+MAIN = Main()
+
+
+def main_end(st: WalpurgisState, ctx: Any) -> None:
     """§4 (7.2.3): neither placed nor activated -> draw 2 (an empty deck does not lose)."""
     if not st.placed and not st.activated:
         draw(st, st.active, 2)
@@ -239,7 +332,7 @@ def main_end(st: WState, ctx: Any) -> None:
     push_end_phase(st)
 
 
-def push_end_phase(st: WState) -> None:
+def push_end_phase(st: WalpurgisState) -> None:
     """§4 end (7.3) ①–④ (v1.01 keeps ② for 持続 formations and ④, decision 9 of docs)."""
     st.push("end_turn")
     st.push("end_cleanup")
@@ -249,7 +342,7 @@ def push_end_phase(st: WState) -> None:
     st.push("end_duds")
 
 
-def end_duds(st: WState, ctx: Any) -> None:
+def end_duds(st: WalpurgisState, ctx: Any) -> None:
     """§4 end ① (7.3.1): every bullet still on the field goes to its owner's bullet pile."""
     board = st.board
     for s in list(compress(SQUARES, board)):
@@ -268,30 +361,56 @@ def end_duds(st: WState, ctx: Any) -> None:
         board[s] = tuple(keep)
 
 
-def end_hand_limit(st: WState, ctx: Any) -> None:
+def end_hand_limit(st: WalpurgisState, ctx: Any) -> None:
     """§4 end ③ (7.3.3): 7 or more cards -> discard down to 6 (own choice). The parameter
     ``hand_limit`` decides (v1.01 has none: its default is 0; a value given for v1.01 is applied)."""
     limit = st.game.params["hand_limit"]
     p = st.active
-    if limit <= 0 or len(st.hands[p]) <= limit:
+    if limit <= 0 or len(st.hand[p]) <= limit:
         return
-    st.ask(p, "discard", discard_options(st, p), "discard", None, f"discard down to {limit}")
+    st.ask(DISCARD, p, None)
 
 
-def discard_options(st: WState, p: int) -> list[Action]:
-    return [A("discard", cid) for cid in distinct(st.hands[p])]
+def discard_options(st: WalpurgisState, p: int) -> list[Action]:
+    return [A("discard", cid) for cid in distinct(st.hand[p])]
 
 
-def ans_discard(st: WState, a: Action, ctx: Any) -> None:
-    p = st.active
-    cid = a.args[0]
-    st.hands[p].remove(cid)
-    st.discards[p].append(cid)
-    st.emit("discard", player=p, card=cid, reason="hand limit")
-    st.push("end_hand_limit")
+class Discard(WalpurgisKind):
+    """§4 end ③ (7.3.3): one card of the hand to the discard pile, until the hand is down to the limit."""
+
+    name = "discard"
+    verbs = ("discard",)
+    title = ("discarding down to the hand limit", "手札枚数の調整")
+
+    def options(self, st: WalpurgisState, player: int, ctx: Any) -> list[Action]:
+        return discard_options(st, player)
+
+    def prompt(self, st: WalpurgisState, player: int, ctx: Any) -> str:
+        return f"discard down to {st.game.params['hand_limit']}"
+
+    def why(self, st: WalpurgisState, player: int, ctx: Any, a: Action) -> Refusal | None:
+        return card_refusal(a.verb, a.args) or refuse(f"{a.args[0]} is not in your hand (§4 end ③)",
+                                                      f"{a.args[0]}は手札にありません (§4 end ③)")
+
+    def ask_text(self, game: Any, view: dict[str, Any], lang: str, log: list[dict[str, Any]] | None) -> str | None:
+        n = game.params["hand_limit"]
+        return f"ターン終了 (§4): 手札を{n}枚まで捨ててください" if lang == "ja" else f"End of turn (§4): discard down to {n} cards"
+
+    def answer(self, st: WalpurgisState, a: Action, ctx: Any) -> None:
+        p = st.active
+        cid = a.args[0]
+        st.hand[p].remove(cid)
+        st.discard[p].append(cid)
+        st.emit("discard", player=p, card=cid, reason="hand limit")
+        st.push("end_hand_limit")
 
 
-def end_cleanup(st: WState, ctx: Any) -> None:
+DISCARD = Discard()
+
+KINDS = (WAKE, MAIN, DISCARD)
+
+
+def end_cleanup(st: WalpurgisState, ctx: Any) -> None:
     """§4 end ④ (7.3.4), after the "at end of turn" effects (``turn_end``, run by
     ``ordered_effects`` just before): "until end of turn" effects end, then the cards set beside
     the field go to their owners' discard piles (turn player first)."""
@@ -303,12 +422,12 @@ def end_cleanup(st: WState, ctx: Any) -> None:
     for p in (tp, 1 - tp):
         if st.aside[p]:
             for cid in st.aside[p]:
-                st.discards[p].append(cid)
+                st.discard[p].append(cid)
                 st.emit("discard", player=p, card=cid, reason="set beside the field")
             st.aside[p].clear()
 
 
-def end_turn(st: WState, ctx: Any) -> None:
+def end_turn(st: WalpurgisState, ctx: Any) -> None:
     """§4 end: the turn is over; the next player's turn starts."""
     st.emit("end_turn", player=st.active)
     st.turn += 1

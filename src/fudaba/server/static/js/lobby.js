@@ -36,7 +36,7 @@ class Lobby {
       this.root.append(h("p.error", { role: "alert" }, t("load_failed", { msg: err.message })));
       return;
     }
-    for (const x of this.games) if (x.title) TITLES[x.name] = x.title;
+    for (const x of this.games) TITLES[x.name] = { en: x.title_en || x.name, ja: x.title_ja || x.title || x.title_en || x.name };
     if (this.games.length) this.selectGame(this.games[0].name);
     this.render();
     this.loadRooms();
@@ -84,7 +84,8 @@ class Lobby {
       for (const v of g.variants) vs.append(h("option", { value: v, selected: v === this.m.variant }, v));
       row.append(h("div.field", {}, h("label", { for: "variant-select" }, t("variant")), vs));
     }
-    form.append(h("section.card-panel", {}, row));
+    const about = g ? String((getLang() === "ja" ? g.summary_ja || g.summary_en : g.summary_en || g.summary_ja) || "") : "";
+    form.append(h("section.card-panel", {}, row, about ? h("p.hint.game-summary", {}, about) : null));
 
     // opponent and seat
     const opp = h("select", { id: "opponent-select", onchange: (e) => { this.m.opponent = e.target.value; this.render(); } });
@@ -439,10 +440,10 @@ function paramDefault(p, variant) {
 
 let TITLES = {};
 
+/** A game's title in the page's language, from /api/games (its descriptor's titles). */
 function gameTitle(name) {
-  if (getLang() === "ja" && TITLES[name]) return String(TITLES[name]);
-  const en = { sarasvati: "Sarasvati TCG", walpurgis: "Walpurgis", suikoden: "Genso Suikoden Card Stories", maken: "Project Maken" };
-  return en[name] || String(TITLES[name] || name);
+  const tt = TITLES[name];
+  return tt ? String(getLang() === "ja" ? tt.ja : tt.en) : String(name);
 }
 
 function fmtTime(v) {

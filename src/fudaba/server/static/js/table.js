@@ -1,4 +1,5 @@
-// The play table shell: status bar, the game's table (games/<game>.js), hands and piles, the
+// The play table shell: status bar, the game's table (its own module, served at games/<game>.js from
+// its package, or the generic table games/generic.js for a game that ships none), hands and piles, the
 // prompt and the legal actions, the notation box, the log, the rules panel and the replay stepper.
 //
 // Click mapping (docs: issue 11 web design): an element with data-ref is clickable only when the
@@ -8,13 +9,25 @@
 import { h, clear, toast } from "./dom.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { RoomSocket, takeFragmentToken, tokenFor, getJSON } from "./net.js";
+import { lastAction, markLast, wireLinks } from "./lastmove.js";
+import { alertTurn, notifySetting, setNotify, tabTitle } from "./turn.js";
+import { afterGame, download } from "./aftergame.js";
 
 const CONFIRM_KEY = "fudaba.confirm";
+const SPEED_KEY = "fudaba.replay_speed";
+//: seconds per step of the replay's autoplay
+const SPEEDS = [0.5, 1, 2];
 
 export async function mountTable(root, room) {
   const table = new Table(root, room);
   table.start();
   return table;
+}
+
+function replaySpeedSetting() {
+  let s = 1;
+  try { s = Number(localStorage.getItem(SPEED_KEY) || "1"); } catch (_) { /* ignore */ }
+  return SPEEDS.includes(s) ? s : 1;
 }
 
 function confirmSetting() {
@@ -38,6 +51,10 @@ class Table {
     this.replay = null; // {step, steps, data} while stepping through a finished game
     this.confirm = confirmSetting();
     this.logShown = []; // texts of the log lines on the page
+    this.rematchMsg = null; // the last "rematch" message
+    this.autoplay = false; // the replay steps by itself
+    this.replaySpeed = replaySpeedSetting();
+    this.alerts = 0; // turn alerts given while the page was hidden
     this.conn = "connecting";
     this.build();
     onLangChange((lang) => {
@@ -78,6 +95,9 @@ class Table {
         try { localStorage.setItem(CONFIRM_KEY, this.confirm ? "1" : "0"); } catch (_) { /* ignore */ }
       } });
     E.confirmLabel = h("label", { for: "confirm-toggle" });
+    E.notifyToggle = h("input", { type: "checkbox", id: "notify-toggle", checked: notifySetting(),
+      onchange: (e) => setNotify(e.target.checked) });
+    E.notifyLabel = h("label", { for: "notify-toggle" });
     E.notationLabel = h("label", { for: "notation-input" });
     E.notationInput = h("input", { id: "notation-input", type: "text", autocomplete: "off", spellcheck: "false",
       "aria-describedby": "refusal" });
@@ -92,12 +112,13 @@ class Table {
     E.rulesDialog = this.buildRules();
 
     E.confirmSetting = h("div.confirm-setting", {}, E.confirmToggle, E.confirmLabel);
+    E.notifySetting = h("div.confirm-setting.notify-setting", {}, E.notifyToggle, E.notifyLabel);
     // on a narrow window the panel stays at the bottom of the screen over the board (table.css); it
     // folds to its prompt with this button
     E.fold = h("button.btn.small.fold-toggle", { type: "button", "aria-expanded": "true", "aria-controls": "decision-body",
       onclick: () => this.setFolded(!this.folded) });
     E.decisionBody = h("div.decision-body", { id: "decision-body" },
-      E.selection, E.actionsTitle, E.actions, E.confirmSetting, E.notation, E.refusal);
+      E.selection, E.actionsTitle, E.actions, E.confirmSetting, E.notifySetting, E.notation, E.refusal);
     const decision = h("section.panel.decision-panel", { "aria-labelledby": "prompt-title" },
       h("div.decision-head", {}, E.promptHead, E.fold), E.prompt, E.decisionBody);
     E.decision = decision;
@@ -133,6 +154,7 @@ class Table {
       if (el && this.page.contains(el)) this.showCard(el.dataset.card, el);
     };
     this.page.addEventListener("mouseover", showCard);
+    wireLinks(this.page, E.log);
     this.page.addEventListener("focusin", showCard);
     this.page.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && (this.selection.length || this.confirming)) {
@@ -147,6 +169,7 @@ class Table {
   paintStatic() {
     const E = this.el;
     E.confirmLabel.textContent = t("confirm_toggle");
+    E.notifyLabel.textContent = t("notify_toggle");
     E.notationSend.textContent = t("notation_send");
     E.detailTitle.textContent = t("card_info");
     E.logTitle.textContent = t("log");
@@ -202,6 +225,9 @@ class Table {
       case "joined":
         this.seat = m.seat === 0 || m.seat === 1 ? m.seat : null;
         this.game = String(m.game || "");
+        // the game's descriptor: its titles [en, ja] and its table module and stylesheet (null: none)
+        this.gameMeta = { title: Array.isArray(m.title) ? m.title : null,
+          table: typeof m.table === "string" ? m.table : null, style: typeof m.style === "string" ? m.style : null };
         this.variant = m.variant;
         this.players = Array.isArray(m.players) ? m.players : [];
         await this.loadModule();
@@ -221,10 +247,18 @@ class Table {
           m.log = this.msg.log.slice(0, m.log_from).concat(Array.isArray(m.log) ? m.log : []);
           m.cards = Object.assign({}, this.msg.cards, m.cards);
         }
-        this.msg = m;
-        this.busy = false;
-        if (!this.mod && this.game) await this.loadModule();
-        this.render();
+        {
+          const fresh = !this.msg || m.seq !== this.msg.seq;
+          this.msg = m;
+          this.busy = false;
+          if (!this.mod && this.game) await this.loadModule();
+          this.render();
+          if (fresh && this.actions().length) this.turnAlert();
+        }
+        break;
+      case "rematch":
+        this.rematchMsg = m;
+        this.renderOver();
         break;
       case "refused":
         this.busy = false;
@@ -263,16 +297,36 @@ class Table {
 
   async loadModule() {
     if (this.mod || !this.game || !/^[a-z0-9_]+$/.test(this.game)) return;
+    const meta = this.gameMeta || { title: null, table: null, style: null };
     try {
-      this.mod = await import(`./games/${this.game}.js`);
+      if (meta.table && /^\/static\/js\/games\/[a-z0-9_]+\.js$/.test(meta.table)) {
+        this.mod = await import(meta.table);
+      } else {
+        // no table module of its own: the generic table, drawn from the view envelope (the shell
+        // draws the hands, counts and discard piles itself: zones false)
+        const generic = await import("./games/generic.js");
+        generic.configure({ name: this.game, title: meta.title, zones: false });
+        this.mod = generic;
+      }
     } catch (err) {
       console.error(err);
       this.mod = { renderTable: fallbackTable };
     }
-    if (this.mod.stylesheet && !document.querySelector(`link[data-game="${this.game}"]`)) {
-      document.head.append(h("link", { rel: "stylesheet", href: this.mod.stylesheet, dataset: { game: this.game } }));
+    const style = meta.style || this.mod.stylesheet;
+    if (style && !document.querySelector(`link[data-game="${this.game}"]`)) {
+      document.head.append(h("link", { rel: "stylesheet", href: style, dataset: { game: this.game } }));
     }
     this.page.dataset.game = this.game;
+    this.page.dataset.table = meta.table ? "own" : "generic";
+  }
+
+  /** The game's title in the page's language: its descriptor's (sent with `joined`), else its
+   * table module's. */
+  gameTitle() {
+    const tt = this.gameMeta && this.gameMeta.title;
+    if (tt && (tt[0] || tt[1])) return String(getLang() === "ja" ? tt[1] || tt[0] : tt[0] || tt[1]);
+    if (this.mod && this.mod.title) return this.mod.title(getLang());
+    return this.game;
   }
 
   showRefusal(reason, action) {
@@ -405,7 +459,15 @@ class Table {
         lang: c && lang === "ja" ? "ja" : undefined,
         dataset: { card: String(id) },
       });
-      el.append(h("span.card-name", {}, opts.label !== undefined ? String(opts.label) : self.cardName(id, cards)));
+      // a card drawn as a card: the game module's face (games/common.js face()), else its name
+      const drawn = opts.face && c && opts.label === undefined && self.mod && self.mod.cardFace
+        ? self.mod.cardFace(c, String(id), lang) : null;
+      if (drawn) {
+        el.classList.add(...drawn.className);
+        el.append(...drawn.nodes);
+      } else {
+        el.append(h("span.card-name", {}, opts.label !== undefined ? String(opts.label) : self.cardName(id, cards)));
+      }
       if (opts.sub) el.append(h("span.card-sub", {}, String(opts.sub)));
       if (!c) el.classList.add("unknown");
       refEl(el, opts.ref !== undefined ? opts.ref : id);
@@ -427,6 +489,9 @@ class Table {
       selection: live ? [...this.selection] : [],
       cards: cards || {},
       cardName: (id) => self.cardName(id, cards),
+      // an option chosen directly (a button of the generic table): confirmed, then sent, as a
+      // button of the actions panel is
+      choose: live ? (a) => self.chooseAction(a) : undefined,
     };
   }
 
@@ -456,6 +521,8 @@ class Table {
     this.renderPrompt(cur);
     this.renderActions();
     this.renderLog(cur.log);
+    this.renderLast(cur);
+    document.title = tabTitle(this.actions().length > 0, this.gameTitle());
     // a replay marks the lines of the step's own action
     const from = this.replay && this.replay.data && Number.isInteger(this.replay.data.step_from) && this.replay.step > 0
       ? this.replay.data.step_from : Infinity;
@@ -466,11 +533,28 @@ class Table {
     restoreFocus(this.page, focus);
   }
 
+  /** The last action's lines in the log and what they name on the table (lastmove.js). */
+  renderLast(cur) {
+    const last = lastAction(this.msg, this.replay, this.seat);
+    const viewer = this.seat === null ? 0 : this.seat;
+    markLast(this.page, this.el.log, [this.el.board, this.el.oppZone], cur.log, last, viewer, t(this.replay ? "replay_title" : "last_action"));
+  }
+
+  /** A new decision of this seat: a sound and a notification when the page is hidden (turn.js). */
+  turnAlert() {
+    const done = alertTurn(this.gameTitle(), this.msg.prompt, this.room);
+    if (done) {
+      this.alerts += 1;
+      this.page.dataset.alerts = String(this.alerts);
+      this.page.dataset.alerted = done;
+    }
+  }
+
   renderStatus() {
     const S = this.el.status;
     clear(S);
     const view = this.msg && this.msg.view;
-    const gameName = this.game ? (this.mod && this.mod.title ? this.mod.title(getLang()) : this.game) : "…";
+    const gameName = this.game ? this.gameTitle() : "…";
     S.append(h("a.btn.ghost.lobby-link", { href: "/" }, "← ", t("back_to_lobby")));
     S.append(h("h1.game-title", {}, gameName, this.variant && this.variant !== "default" ? h("span.variant", {}, " ", this.variant) : null));
     const v = this.current() ? this.current().view : view;
@@ -525,6 +609,20 @@ class Table {
       }
     }
     O.append(h("strong", {}, head), this.msg.result ? h("span", {}, " — ", String(this.msg.result)) : null);
+    const people = this.players.map((p, i) => (p.kind === "ai" ? null : i)).filter((i) => i !== null);
+    O.append(afterGame({ seat: this.seat, people, rematch: this.rematchMsg }, {
+      download: (kind) => this.download(kind),
+      rematch: () => { if (!this.sock.send({ type: "rematch" })) this.showRefusal(t("conn_lost"), ""); },
+    }));
+  }
+
+  async download(kind) {
+    try {
+      const name = await download(this.room, this.token, kind);
+      toast(t("downloaded", { name }));
+    } catch (err) {
+      this.showRefusal(err.message, "");
+    }
   }
 
   renderBoard(cur) {
@@ -574,9 +672,14 @@ class Table {
       Z.append(head);
       if (Array.isArray(pl.hand)) {
         const hand = h("div.hand", { role: "list", "aria-label": this.seat === p ? t("your_hand") : `${t("hand")} P${p}` });
-        for (const id of pl.hand) hand.append(h("div.hand-slot", { role: "listitem" }, ctx.cardEl(id, { className: "hand-card", focusable: true })));
+        for (const id of pl.hand) hand.append(h("div.hand-slot", { role: "listitem" }, ctx.cardEl(id, { className: "hand-card", focusable: true, face: true })));
         if (!pl.hand.length) hand.append(h("span.muted", { role: "listitem" }, t("empty")));
         Z.append(h("h2.zone-title", {}, this.seat === p ? t("your_hand") : t("hand")), hand);
+      } else if (Number(pl.hand_count) > 0) {
+        // a hand this seat does not see: its cards' backs (the count beside says how many)
+        const backs = h("div.hand-backs", { "aria-hidden": "true" });
+        for (let i = 0; i < Math.min(Number(pl.hand_count), 40); i++) backs.append(h("span.card-back.small"));
+        head.append(backs);
       }
     });
   }
@@ -621,6 +724,7 @@ class Table {
     this.page.dataset.playing = playing ? "1" : "0";
     E.notation.hidden = !playing;
     E.confirmSetting.hidden = !playing;
+    E.notifySetting.hidden = !playing;
     E.actionsTitle.hidden = !playing;
     E.notationInput.disabled = !playing;
     E.notationSend.disabled = !playing;
@@ -737,7 +841,7 @@ class Table {
     }
     for (let i = this.logShown.length; i < lines.length; i++) {
       const l = lines[i];
-      L.append(h(`div.log-line${l.mine ? ".mine" : ""}`, {}, l.mine ? [h("span.mine-mark", { "aria-hidden": "true" }, "▶ "), h("span.sr-only", {}, `${t("you")}: `)] : null, String(l.text)));
+      L.append(h(`div.log-line${l.mine ? ".mine" : ""}`, { dataset: { n: Number.isInteger(l.n) ? String(l.n) : "" } }, l.mine ? [h("span.mine-mark", { "aria-hidden": "true" }, "▶ "), h("span.sr-only", {}, `${t("you")}: `)] : null, String(l.text)));
     }
     this.logShown = texts;
     if (atBottom || !same) {
@@ -787,7 +891,7 @@ class Table {
 
   paintRulesStatic() {
     const R = this.rules;
-    const name = this.mod && this.mod.title ? this.mod.title(getLang()) : this.game;
+    const name = this.game ? this.gameTitle() : "";
     R.title.textContent = t("rules_title") + (name ? ` — ${name}` : "");
     R.secLabel.textContent = t("rules_section");
     R.show.textContent = t("rules_show");
@@ -830,6 +934,7 @@ class Table {
   }
 
   closeReplay() {
+    this.stopAutoplay();
     this.replay = null;
     this.el.replayBar.hidden = true;
     this.render();
@@ -869,7 +974,52 @@ class Table {
           stepWords(this.replay.data)) : null),
       h("button.btn", { type: "button", disabled: step >= steps, onclick: () => go(step + 1), dataset: { step: "next" } }, t("next"), " ▶"),
       h("button.btn", { type: "button", disabled: step >= steps, onclick: () => go(steps), dataset: { step: "last" } }, t("last"), " »"),
+      ...this.autoplayControls(),
       h("button.btn", { type: "button", onclick: () => this.closeReplay() }, t("close")));
+    this.page.dataset.autoplay = this.autoplay ? "1" : "";
+  }
+
+  // the replay's autoplay: a step every 0.5, 1 or 2 s (remembered) until the last, or a pause
+  autoplayControls() {
+    const speed = h("select", { id: "replay-speed", onchange: (e) => {
+      this.replaySpeed = Number(e.target.value);
+      try { localStorage.setItem(SPEED_KEY, String(this.replaySpeed)); } catch (_) { /* ignore */ }
+      if (this.autoplay) this.scheduleTick();
+    } });
+    for (const s of SPEEDS) speed.append(h("option", { value: String(s), selected: s === this.replaySpeed }, t("speed_s", { s })));
+    return [
+      h("button.btn", { type: "button", id: "autoplay", "aria-pressed": this.autoplay ? "true" : "false",
+        onclick: () => (this.autoplay ? this.stopAutoplay() : this.startAutoplay()) },
+      this.autoplay ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`),
+      h("label.sr-only", { for: "replay-speed" }, t("replay_speed")), speed,
+    ];
+  }
+
+  async startAutoplay() {
+    if (!this.replay) return;
+    this.autoplay = true;
+    if (this.replay.step >= this.replay.steps) await this.loadReplay(0); // from the start again
+    this.renderReplayBar();
+    this.scheduleTick();
+  }
+
+  stopAutoplay() {
+    clearTimeout(this.autoTimer);
+    if (!this.autoplay) return;
+    this.autoplay = false;
+    if (this.replay) this.renderReplayBar();
+  }
+
+  scheduleTick() {
+    clearTimeout(this.autoTimer);
+    this.autoTimer = setTimeout(() => this.tick(), this.replaySpeed * 1000);
+  }
+
+  async tick() {
+    if (!this.autoplay || !this.replay) return;
+    if (this.replay.step < this.replay.steps) await this.loadReplay(this.replay.step + 1);
+    if (!this.replay || this.replay.step >= this.replay.steps) this.stopAutoplay();
+    else if (this.autoplay) this.scheduleTick();
   }
 }
 
