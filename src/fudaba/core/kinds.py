@@ -63,10 +63,19 @@ class DecisionKind(ABC):
     #: the engine's short prompt (English; part of saved states, so fixed once a game is released)
     short_prompt: ClassVar[str] = ""
 
+    #: what ``State.ask`` may read without a call (set per class: the hot path of every decision)
+    _prompt_fixed: ClassVar[bool] = True
+    _private_fixed: ClassVar[bool] = True
+    _no_seal: ClassVar[bool] = True
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.name and not cls.__dict__.get("handler"):
             cls.handler = cls.name
+        base = DecisionKind
+        cls._prompt_fixed = cls.prompt is base.prompt
+        cls._private_fixed = cls.is_private is base.is_private
+        cls._no_seal = cls.sealed_data is base.sealed_data and not cls.sealed
 
     # ------------------------------------------------------------------ the rules
     @abstractmethod

@@ -182,8 +182,10 @@ class State(metaclass=StateMeta):
         opts = kind.options(self, player, ctx) if options is None else options
         if not opts:
             raise RuntimeError(f"engine bug: decision {kind.name!r} with no legal action")
-        self.decision = Decision(player, kind.name, kind.prompt(self, player, ctx), opts, kind.handler, ctx,
-                                 kind.is_private(self, player, ctx), kind.sealed_data(self, player, ctx))
+        self.decision = Decision(
+            player, kind.name, (kind.short_prompt or kind.name) if kind._prompt_fixed else kind.prompt(self, player, ctx),
+            opts, kind.handler, ctx, kind.private if kind._private_fixed else kind.is_private(self, player, ctx),
+            None if kind._no_seal else kind.sealed_data(self, player, ctx))
 
     def emit(
         self, kind: str, secret: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), **data: Any
