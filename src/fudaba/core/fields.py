@@ -355,10 +355,10 @@ def _copy_line(f: Field) -> str:
     n = f.name
     if f.shape in ("value", "shared"):
         return f" new.{n} = self.{n}"
-    if f.shape == "items":
-        return f" new.{n} = self.{n}[:]"
+    if f.shape == "items":  # lists (declared so, and loaded so): list.copy is the fastest copy
+        return f" new.{n} = self.{n}.copy()"
     if f.shape == "seat_items":
-        return f" x = self.{n}; new.{n} = [x[0][:], x[1][:]]"
+        return f" x = self.{n}; new.{n} = [x[0].copy(), x[1].copy()]"
     if f.shape == "seat_units":
         return (f" x = self.{n}; new.{n} = [[None if u is None else u.copy() for u in x[0]], "
                 "[None if u is None else u.copy() for u in x[1]]]")
