@@ -90,7 +90,8 @@ def show(run: LessonRun, lang: str) -> None:
 
 
 def take(run: LessonRun, lang: str) -> bool | None:
-    """One lesson, until it is done (True), the learner quits (False) or the input ends (None)."""
+    """One lesson, until it is done (True), the learner quits (False) or the input ends (None). The
+    lesson's prose (explanations, hints) is wrapped at the terminal's width, between words."""
     t = L[lang]
     console.print(Panel(esc(run.intro()), expand=False), soft_wrap=False)
     show(run, lang)
@@ -104,17 +105,17 @@ def take(run: LessonRun, lang: str) -> bool | None:
             return False
         if rep.kind == "done":
             print_lines(run.session.new_lines(run.seat))
-            console.print(f"[bold green]{t['complete']}:[/] {esc(rep.text)}")
+            console.print(f"[bold green]{t['complete']}:[/] {esc(rep.text)}", soft_wrap=False)
             return True
         if rep.kind == "refused":
-            console.print(f"[red]{t['refused']}:[/] {esc(rep.text)}")
+            console.print(f"[red]{t['refused']}:[/] {esc(rep.text)}", soft_wrap=False)
         elif rep.kind == "missed":
-            console.print(f"[yellow]{t['missed']}:[/] {esc(rep.text)}")
+            console.print(f"[yellow]{t['missed']}:[/] {esc(rep.text)}", soft_wrap=False)
             show(run, lang)
         elif rep.kind == "moved":
             show(run, lang)
         elif rep.kind in ("text", "hint"):
-            console.print(esc(rep.text))
+            console.print(esc(rep.text), soft_wrap=False)
         elif rep.kind == "lines":
             for ln in rep.lines:
                 console.print("  " + esc(ln.text))
@@ -200,8 +201,9 @@ def learn(
     variant: Annotated[str | None, typer.Option(help="rules variant (fudaba games GAME lists them)")] = None,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
 ) -> None:
-    """Learn a game: short lessons, each a position with a goal the engine checks, hints, and why a
-    move misses."""
+    """Learn a game: short lessons, each a position with a goal the engine checks.
+
+    Hints on request, and after a move that misses the goal, why it misses."""
     if lang not in L:
         raise fail("--lang must be ja or en")
     g = load(game, variant)

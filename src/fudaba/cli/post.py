@@ -222,8 +222,9 @@ def post(
     show: Annotated[bool, typer.Option("--show", help="print the last block you posted again")] = False,
     lang: Annotated[str, typer.Option(help="ja or en")] = "ja",
 ) -> None:
-    """Play by post: each move gives a block of text to paste into a forum thread; paste your
-    opponent's block to see your cards and your legal moves. Your hidden cards stay in --file."""
+    """Play by post: each move gives a block of text to paste into a forum thread.
+
+    Paste your opponent's block to see your cards and your legal moves. Your hidden cards stay in --file."""
     if lang not in P:
         raise fail("--lang must be ja or en")
     t = P[lang]
