@@ -77,11 +77,18 @@ def vector(game: str, variant: str | None, seconds: float, n: int) -> float:
     return steps / (time.perf_counter() - t)
 
 
-def uno(seconds: float) -> float | None:
+def peer_python(packages: tuple[str, ...] = ("rlcard", "numpy"), modules: str = "rlcard") -> Path:
+    """The throwaway venv's python (made under /tmp if absent), with ``packages`` installed if ``modules`` fail to import."""
     py = UNO_VENV / "bin" / "python"
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(UNO_VENV)], check=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", "rlcard", "numpy"], check=True)
+    if subprocess.run([str(py), "-c", f"import {modules}"], capture_output=True).returncode:
+        subprocess.run([str(py), "-m", "pip", "install", "-q", *packages], check=True)
+    return py
+
+
+def uno(seconds: float) -> float | None:
+    py = peer_python()
     out = subprocess.run([str(py), "-c", UNO_SCRIPT, str(seconds)], check=True, capture_output=True, text=True)
     return float(out.stdout.strip().splitlines()[-1])
 
