@@ -27,6 +27,7 @@ same tensors, bit for bit. Standard library only: numpy lives in ``fudaba.rl``.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -136,7 +137,7 @@ def seat_order(view: Mapping[str, Any]) -> tuple[int, int]:
     return (0, 1) if me != 1 else (1, 0)
 
 
-class Encoding:
+class Encoding(ABC):
     """The encoding of one game configuration. A game subclasses it and fills in ``codec``,
     ``layout`` and :meth:`fill` (and, for a memory of its own past, ``memory`` and :meth:`remember`).
 
@@ -216,13 +217,14 @@ class Encoding:
         return m
 
     # ------------------------------------------------------------------ for the game to write
+    @abstractmethod
     def fill(self, out: array[float], view: Mapping[str, Any]) -> None:
         """Write the observation of ``view`` into ``out`` (zeros, ``layout.size`` long)."""
-        raise NotImplementedError
 
     def remember(self, out: array[float], base: int, view: Mapping[str, Any],
                  log: Sequence[Mapping[str, Any]]) -> None:
         """Write the memory segments (``memory``, from offset ``base``) read from the log view."""
+        return  # a game whose layout has no memory segments writes none
 
     # ------------------------------------------------------------------ helpers for fill
     def add_cards(self, out: array[float], off: int, ids: Iterable[object]) -> None:
